@@ -1,0 +1,17 @@
+//! Views of game reports: text for people, JSON Lines and CSV for programs.
+
+pub mod csv;
+pub mod json;
+pub mod text;
+
+use std::io;
+
+use audit::GameReport;
+
+/// Something that writes game reports, one at a time, in input order.
+pub trait Render {
+    fn game(&mut self, report: &GameReport) -> io::Result<()>;
+    fn finish(&mut self) -> io::Result<()> {
+        Ok(())
+    }
+}

@@ -1,0 +1,135 @@
+use std::io::{self, Write};
+
+use anstyle::{AnsiColor, Style};
+use audit::{Finding, GameReport, Severity};
+
+use super::Render;
+
+/// Text for people: rustc-like blocks with an excerpt and a caret (`detailed`),
+/// or one line per finding.
+pub struct Text<W: Write> {
+    out: W,
+    color: bool,
+    detailed: bool,
+}
+
+impl<W: Write> Text<W> {
+    pub fn new(out: W, color: bool, detailed: bool) -> Self {
+        Text { out, color, detailed }
+    }
+
+    fn paint(&self, style: Style, text: &str) -> String {
+        if self.color {
+            format!("{}{text}{}", style.render(), style.render_reset())
+        } else {
+            text.to_string()
+        }
+    }
+
+    fn severity_style(severity: Severity) -> Style {
+        let color = match severity {
+            Severity::Error => AnsiColor::Red,
+            Severity::Warning => AnsiColor::Yellow,
+            Severity::Note => AnsiColor::Cyan,
+        };
+        Style::new().bold().fg_color(Some(color.into()))
+    }
+
+    fn finding(&mut self, r: &GameReport, f: &Finding) -> io::Result<()> {
+        let head = self.paint(
+            Self::severity_style(f.severity),
+            &format!("{}[{}]", f.severity.as_str(), f.kind.code()),
+        );
+        let (line, column) = f.place.as_ref().map_or((r.line, None), |p| (p.line, Some(p.column)));
+        let at = match column {
+            Some(c) => format!("{}:{line}:{c}", r.source),
+            None => format!("{}:{line}", r.source),
+        };
+        let ply = f.ply.map(|p| format!(", ply {p}")).unwrap_or_default();
+        let mv = f.move_number.as_ref().map(|m| format!(", {m}")).unwrap_or_default();
+        let who = match (&r.white, &r.black) {
+            (Some(w), Some(b)) => format!(", {w} – {b}"),
+            _ => String::new(),
+        };
+        if !self.detailed {
+            return writeln!(self.out, "{at}: {head} game {}{ply}: {}", r.game, f.message);
+        }
+        let bold = Style::new().bold();
+        let blue = Style::new().bold().fg_color(Some(AnsiColor::Blue.into()));
+        writeln!(self.out, "{head}: {}", self.paint(bold, &f.message))?;
+        writeln!(self.out, "  {} {at}  (game {}{who}{ply}{mv})", self.paint(blue, "-->"), r.game)?;
+        if let Some(place) = &f.place {
+            let number = place.line.to_string();
+            let pad = " ".repeat(number.len());
+            let (excerpt, caret_at) = window(&place.excerpt, place.column as usize - 1, 60);
+            writeln!(self.out, "{pad} {}", self.paint(blue, "|"))?;
+            writeln!(self.out, "{} {} {excerpt}", self.paint(blue, &number), self.paint(blue, "|"))?;
+            let caret = format!("{}{}", " ".repeat(caret_at), "^".repeat(place.width.min(40)));
+            writeln!(
+                self.out,
+                "{pad} {} {}",
+                self.paint(blue, "|"),
+                self.paint(Self::severity_style(f.severity), &caret)
+            )?;
+        }
+        let eq = self.paint(blue, "=");
+        if let Some(article) = f.article {
+            writeln!(self.out, "  {eq} FIDE Laws of Chess, article {article}")?;
+        }
+        if let Some(fen) = &f.fen {
+            writeln!(self.out, "  {eq} position: {fen}")?;
+        }
+        if !f.suggestions.is_empty() {
+            writeln!(self.out, "  {eq} legal moves probably meant: {}", f.suggestions.join(", "))?;
+        }
+        writeln!(self.out)
+    }
+}
+
+/// Cuts a long line to about `width` characters around `column` (0-based);
+/// returns the text and the caret's column within it.
+fn window(line: &str, column: usize, width: usize) -> (String, usize) {
+    let chars: Vec<char> = line.chars().collect();
+    if chars.len() <= width {
+        return (line.to_string(), column.min(chars.len()));
+    }
+    let start = column.saturating_sub(width / 3);
+    let end = (start + width).min(chars.len());
+    let mut text = String::new();
+    let mut caret = column - start;
+    if start > 0 {
+        text.push('…');
+        caret += 1;
+    }
+    text.extend(&chars[start..end]);
+    if end < chars.len() {
+        text.push('…');
+    }
+    (text, caret)
+}
+
+impl<W: Write> Render for Text<W> {
+    fn game(&mut self, report: &GameReport) -> io::Result<()> {
+        for finding in &report.findings {
+            self.finding(report, finding)?;
+        }
+        Ok(())
+    }
+
+    fn finish(&mut self) -> io::Result<()> {
+        self.out.flush()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::window;
+
+    #[test]
+    fn long_lines_are_windowed_around_the_caret() {
+        let line = format!("{}Nf4{}", "x".repeat(100), "y".repeat(100));
+        let (text, caret) = window(&line, 100, 60);
+        assert_eq!(text.chars().skip(caret).take(3).collect::<String>(), "Nf4");
+        assert_eq!(window("1. e4", 3, 60), ("1. e4".to_string(), 3));
+    }
+}

@@ -1,0 +1,61 @@
+//! The summary a person reads at the end of a run.
+
+use std::{collections::BTreeMap, fmt::Write as _, time::Duration};
+
+use audit::{GameReport, Kind};
+
+#[derive(Debug, Default)]
+pub struct Summary {
+    pub sources: usize,
+    pub games: usize,
+    pub plies: u64,
+    pub games_with_findings: usize,
+    pub by_kind: BTreeMap<Kind, usize>,
+    pub results_changed: usize,
+    pub unreadable: usize,
+    pub failed_sources: Vec<String>,
+}
+
+impl Summary {
+    pub fn add(&mut self, report: &GameReport) {
+        self.games += 1;
+        self.plies += report.plies as u64;
+        if !report.findings.is_empty() {
+            self.games_with_findings += 1;
+        }
+        let mut kinds: Vec<Kind> = report.findings.iter().map(|f| f.kind).collect();
+        kinds.sort();
+        kinds.dedup();
+        for kind in kinds {
+            *self.by_kind.entry(kind).or_default() += 1;
+        }
+        if report.findings.iter().any(|f| f.kind == Kind::UnreadableGame) {
+            self.unreadable += 1;
+        }
+        let decided = report.recorded_result.as_deref().is_some_and(|r| r != "*");
+        if decided && report.ruled_result.is_some() && report.ruled_result != report.recorded_result {
+            self.results_changed += 1;
+        }
+    }
+
+    pub fn render(&self, elapsed: Duration) -> String {
+        let mut out = String::new();
+        let secs = elapsed.as_secs_f64();
+        let rate = if secs > 0.0 { self.games as f64 / secs } else { 0.0 };
+        let _ = writeln!(
+            out,
+            "{} games in {} source(s), {} plies, {:.2} s ({:.0} games/s)",
+            self.games, self.sources, self.plies, secs, rate
+        );
+        let _ = writeln!(out, "games with findings: {}", self.games_with_findings);
+        for (kind, count) in &self.by_kind {
+            let _ = writeln!(out, "  {:<24} {:>8} game(s)  [{}]", kind.code(), count, kind.severity().as_str());
+        }
+        let _ = writeln!(out, "results changed by the rulings: {}", self.results_changed);
+        let _ = writeln!(out, "unreadable games: {}", self.unreadable);
+        for failed in &self.failed_sources {
+            let _ = writeln!(out, "could not read: {failed}");
+        }
+        out
+    }
+}

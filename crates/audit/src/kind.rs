@@ -1,0 +1,153 @@
+//! The stable finding kinds of the report contract, and how serious each is.
+
+use serde::Serialize;
+
+/// What a finding is about. Serialised in kebab-case (`illegal-move`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Kind {
+    // Scoresheet.
+    UnreadableGame,
+    UnparseableMove,
+    IllegalMove,
+    AmbiguousMove,
+    InvalidSetup,
+    BadTag,
+    MissingResult,
+    ResultMismatch,
+    MovesAfterEnd,
+    AnnotationError,
+    /// Added: PGN syntax trouble that does not stop the replay
+    /// (unterminated comment or variation, stray characters).
+    MalformedPgn,
+    /// Added: a check or mate mark that the board contradicts.
+    WrongCheckMark,
+    // Endings.
+    Checkmate,
+    Stalemate,
+    DeadPosition,
+    FivefoldRepetition,
+    SeventyFiveMoveRule,
+}
+
+/// How serious a finding is; `--fail-on` picks the threshold for exit code 1.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Severity {
+    /// Information: an ending on the board, a doubtful check mark.
+    Note,
+    /// The record is untidy but every move is clear.
+    Warning,
+    /// The record is wrong, or a ruling changes the result.
+    Error,
+}
+
+impl Kind {
+    pub const ALL: [Kind; 17] = [
+        Kind::UnreadableGame,
+        Kind::UnparseableMove,
+        Kind::IllegalMove,
+        Kind::AmbiguousMove,
+        Kind::InvalidSetup,
+        Kind::BadTag,
+        Kind::MissingResult,
+        Kind::ResultMismatch,
+        Kind::MovesAfterEnd,
+        Kind::AnnotationError,
+        Kind::MalformedPgn,
+        Kind::WrongCheckMark,
+        Kind::Checkmate,
+        Kind::Stalemate,
+        Kind::DeadPosition,
+        Kind::FivefoldRepetition,
+        Kind::SeventyFiveMoveRule,
+    ];
+
+    pub fn code(self) -> &'static str {
+        match self {
+            Kind::UnreadableGame => "unreadable-game",
+            Kind::UnparseableMove => "unparseable-move",
+            Kind::IllegalMove => "illegal-move",
+            Kind::AmbiguousMove => "ambiguous-move",
+            Kind::InvalidSetup => "invalid-setup",
+            Kind::BadTag => "bad-tag",
+            Kind::MissingResult => "missing-result",
+            Kind::ResultMismatch => "result-mismatch",
+            Kind::MovesAfterEnd => "moves-after-end",
+            Kind::AnnotationError => "annotation-error",
+            Kind::MalformedPgn => "malformed-pgn",
+            Kind::WrongCheckMark => "wrong-check-mark",
+            Kind::Checkmate => "checkmate",
+            Kind::Stalemate => "stalemate",
+            Kind::DeadPosition => "dead-position",
+            Kind::FivefoldRepetition => "fivefold-repetition",
+            Kind::SeventyFiveMoveRule => "seventy-five-move-rule",
+        }
+    }
+
+    /// Parses a kind code such as `illegal-move`.
+    ///
+    /// ```
+    /// use audit::Kind;
+    /// assert_eq!(Kind::parse("illegal-move"), Some(Kind::IllegalMove));
+    /// assert_eq!(Kind::parse("nonsense"), None);
+    /// ```
+    pub fn parse(code: &str) -> Option<Kind> {
+        Kind::ALL.into_iter().find(|k| k.code() == code)
+    }
+
+    pub fn severity(self) -> Severity {
+        match self {
+            Kind::UnreadableGame
+            | Kind::UnparseableMove
+            | Kind::IllegalMove
+            | Kind::AmbiguousMove
+            | Kind::InvalidSetup
+            | Kind::MissingResult
+            | Kind::ResultMismatch
+            | Kind::MovesAfterEnd
+            | Kind::AnnotationError => Severity::Error,
+            Kind::BadTag | Kind::MalformedPgn => Severity::Warning,
+            Kind::WrongCheckMark
+            | Kind::Checkmate
+            | Kind::Stalemate
+            | Kind::DeadPosition
+            | Kind::FivefoldRepetition
+            | Kind::SeventyFiveMoveRule => Severity::Note,
+        }
+    }
+
+    /// Findings about the notation and the file rather than about a ruling;
+    /// `adjudicate` may leave them out.
+    pub fn is_notation(self) -> bool {
+        matches!(
+            self,
+            Kind::BadTag | Kind::MalformedPgn | Kind::WrongCheckMark | Kind::MissingResult
+        )
+    }
+}
+
+impl std::fmt::Display for Kind {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.code())
+    }
+}
+
+impl Severity {
+    pub fn parse(s: &str) -> Option<Severity> {
+        match s {
+            "note" => Some(Severity::Note),
+            "warning" => Some(Severity::Warning),
+            "error" => Some(Severity::Error),
+            _ => None,
+        }
+    }
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Severity::Note => "note",
+            Severity::Warning => "warning",
+            Severity::Error => "error",
+        }
+    }
+}

@@ -1,0 +1,39 @@
+//! Articles of the FIDE Laws of Chess (edition in force from 1 January 2023)
+//! that rulings rest on.
+
+/// An article number, such as `9.6.1`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Article(pub &'static str);
+
+impl Article {
+    /// 3.10.1: a move is legal when it meets Articles 3.1–3.9.
+    pub const LEGAL_MOVE: Article = Article("3.10.1");
+    /// 3.10.3: a position no series of legal moves could reach is illegal.
+    pub const ILLEGAL_POSITION: Article = Article("3.10.3");
+    /// 5.1.1: checkmate wins.
+    pub const CHECKMATE: Article = Article("5.1.1");
+    /// 5.1.2: resignation loses, unless the opponent cannot checkmate.
+    pub const RESIGNATION: Article = Article("5.1.2");
+    /// 5.2.1: stalemate draws.
+    pub const STALEMATE: Article = Article("5.2.1");
+    /// 5.2.2: a dead position draws.
+    pub const DEAD_POSITION: Article = Article("5.2.2");
+    /// 6.9: flag fall loses, unless the opponent cannot checkmate.
+    pub const FLAG_FALL: Article = Article("6.9");
+    /// 8.1.1: both players record the moves in algebraic notation.
+    pub const RECORDING: Article = Article("8.1.1");
+    /// 9.6.1: fivefold repetition draws automatically.
+    pub const FIVEFOLD: Article = Article("9.6.1");
+    /// 9.6.2: 75 moves by each side without capture or pawn move draw automatically.
+    pub const SEVENTY_FIVE_MOVES: Article = Article("9.6.2");
+
+    pub fn as_str(self) -> &'static str {
+        self.0
+    }
+}
+
+impl std::fmt::Display for Article {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.0)
+    }
+}

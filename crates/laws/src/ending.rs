@@ -1,0 +1,48 @@
+//! Endings that the Laws apply by themselves, the moment they happen on the board.
+
+use shakmaty::Color;
+
+use crate::{article::Article, result::GameResult};
+
+/// Why the game ended on the board.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum EndingKind {
+    /// 5.1.1.
+    Checkmate { winner: Color },
+    /// 5.2.1.
+    Stalemate,
+    /// 5.2.2: neither side can checkmate by any series of legal moves.
+    DeadPosition,
+    /// 9.6.1: the position occurred for at least the fifth time, at these plies.
+    FivefoldRepetition { occurrences: Vec<usize> },
+    /// 9.6.2: 150 plies without capture or pawn move; `since` is the ply
+    /// after which the quiet series began (0 for the start or a FEN clock).
+    SeventyFiveMoves { since: usize },
+}
+
+/// An ending, with the ply of the position it rests on.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Ending {
+    pub kind: EndingKind,
+    /// Plies played to reach the position (0 = the starting position).
+    pub ply: usize,
+}
+
+impl Ending {
+    pub fn article(&self) -> Article {
+        match self.kind {
+            EndingKind::Checkmate { .. } => Article::CHECKMATE,
+            EndingKind::Stalemate => Article::STALEMATE,
+            EndingKind::DeadPosition => Article::DEAD_POSITION,
+            EndingKind::FivefoldRepetition { .. } => Article::FIVEFOLD,
+            EndingKind::SeventyFiveMoves { .. } => Article::SEVENTY_FIVE_MOVES,
+        }
+    }
+
+    pub fn result(&self) -> GameResult {
+        match self.kind {
+            EndingKind::Checkmate { winner } => GameResult::win_for(winner),
+            _ => GameResult::Draw,
+        }
+    }
+}

@@ -1,0 +1,21 @@
+//! The FIDE Laws of Chess as a pure library: no I/O, no printing.
+//!
+//! It replays what a scoresheet records ([`Replay`]), says which written
+//! moves are illegal or ambiguous and what the writer probably meant
+//! ([`resolve`]), detects the endings the Laws apply by themselves
+//! ([`ending`]), and knows when a side can never checkmate ([`mating`]).
+//! Every ruling names its [`Article`].
+#![forbid(unsafe_code)]
+
+pub mod article;
+pub mod ending;
+pub mod mating;
+pub mod replay;
+pub mod resolve;
+pub mod result;
+
+pub use article::Article;
+pub use ending::{Ending, EndingKind};
+pub use replay::{Played, Replay};
+pub use resolve::MoveError;
+pub use result::GameResult;

@@ -1,0 +1,231 @@
+//! From what was written to the move that was played: the legality check
+//! behind every recorded move, and the moves the writer probably meant.
+
+use scoresheet::WrittenMove;
+use shakmaty::{
+    CastlingMode, Chess, Move, Position, Role, Square,
+    san::{San, SanError, SanPlus},
+    uci::UciMove,
+};
+
+/// Why a written move is not a legal move in the position.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum MoveError {
+    /// No legal move matches what was written.
+    Illegal,
+    /// A pawn reached the last rank but no promotion piece was written (7.5.2).
+    PromotionMissing,
+    /// The written piece letter names a different piece than the one on the
+    /// starting square (long algebraic).
+    WrongPiece { found: Option<Role> },
+    /// More than one legal move matches; the candidates in SAN order.
+    Ambiguous(Vec<Move>),
+    /// A null move (`--`, `Z0`), which is not a move in over-the-board chess.
+    Null,
+}
+
+/// Finds the one legal move that `written` describes.
+///
+/// ```
+/// use laws::resolve::{resolve, MoveError};
+/// use scoresheet::notation::parse_move;
+/// use shakmaty::Chess;
+/// let pos = Chess::default();
+/// let e4 = parse_move(b"e2-e4").map(|n| n.written).expect("notation");
+/// assert!(resolve(&pos, &e4, shakmaty::CastlingMode::Standard).is_ok());
+/// let ke2 = parse_move(b"Ke2").map(|n| n.written).expect("notation");
+/// assert_eq!(resolve(&pos, &ke2, shakmaty::CastlingMode::Standard), Err(MoveError::Illegal));
+/// ```
+pub fn resolve(pos: &Chess, written: &WrittenMove, mode: CastlingMode) -> Result<Move, MoveError> {
+    match *written {
+        WrittenMove::Null => Err(MoveError::Null),
+        WrittenMove::San(san) => match san.to_move(pos) {
+            Ok(m) => Ok(m),
+            Err(SanError::AmbiguousSan) => {
+                let legals = pos.legal_moves();
+                Err(MoveError::Ambiguous(
+                    legals.iter().filter(|m| san.matches(**m)).copied().collect(),
+                ))
+            }
+            Err(SanError::IllegalSan) => {
+                if let San::Normal {
+                    role: Role::Pawn,
+                    promotion: None,
+                    ..
+                } = san
+                {
+                    let promotes = pos.legal_moves().iter().any(|m| {
+                        m.promotion().is_some()
+                            && san.matches(Move::Normal {
+                                role: Role::Pawn,
+                                from: m.from().unwrap_or(m.to()),
+                                capture: m.capture(),
+                                to: m.to(),
+                                promotion: None,
+                            })
+                    });
+                    if promotes {
+                        return Err(MoveError::PromotionMissing);
+                    }
+                }
+                Err(MoveError::Illegal)
+            }
+        },
+        WrittenMove::Coordinates {
+            role,
+            from,
+            to,
+            promotion,
+            ..
+        } => {
+            let found = pos.board().role_at(from);
+            if let Some(role) = role {
+                if found.is_some_and(|f| f != role) {
+                    return Err(MoveError::WrongPiece { found });
+                }
+            }
+            let legals = pos.legal_moves();
+            let matching: Vec<Move> = legals
+                .iter()
+                .filter(|m| coordinates_match(**m, from, to, mode))
+                .copied()
+                .collect();
+            if let Some(m) = matching.iter().find(|m| m.promotion() == promotion) {
+                return Ok(*m);
+            }
+            if promotion.is_none() && matching.iter().any(|m| m.promotion().is_some()) {
+                return Err(MoveError::PromotionMissing);
+            }
+            Err(MoveError::Illegal)
+        }
+    }
+}
+
+fn coordinates_match(m: Move, from: Square, to: Square, mode: CastlingMode) -> bool {
+    let uci_matches = |uci: UciMove| matches!(uci, UciMove::Normal { from: f, to: t, .. } if f == from && t == to);
+    uci_matches(UciMove::from_move(m, mode))
+        || uci_matches(UciMove::from_move(m, CastlingMode::Standard))
+        || uci_matches(UciMove::from_move(m, CastlingMode::Chess960))
+}
+
+/// The legal moves the writer most probably meant, best first, at most `limit`.
+///
+/// Candidates are, in this order: the same piece to the same square from
+/// elsewhere; the same piece to a square one letter or one digit off; another
+/// piece to the same square. For long algebraic also any move from the same
+/// starting square.
+pub fn suggestions(pos: &Chess, written: &WrittenMove, limit: usize) -> Vec<SanPlus> {
+    let (role, to, from) = match *written {
+        WrittenMove::San(San::Normal { role, to, .. }) => (Some(role), Some(to), None),
+        WrittenMove::San(San::Castle(_)) => (Some(Role::King), None, None),
+        WrittenMove::Coordinates { role, from, to, .. } => {
+            (role.or(pos.board().role_at(from)), Some(to), Some(from))
+        }
+        WrittenMove::San(_) | WrittenMove::Null => (None, None, None),
+    };
+    let legals = pos.legal_moves();
+    let mut scored: Vec<(u8, Move)> = legals
+        .iter()
+        .filter_map(|&m| {
+            let same_role = role == Some(m.role());
+            let same_to = to == Some(m.to()) || to.is_some_and(|t| castle_target(m) == Some(t));
+            let tier = if same_role && same_to {
+                0
+            } else if from.is_some() && from == m.from() && (same_to || to.is_some_and(|t| one_off(t, m.to()))) {
+                1
+            } else if same_role && to.is_some_and(|t| one_off(t, m.to())) {
+                2
+            } else if same_to {
+                3
+            } else if from.is_some() && from == m.from() {
+                4
+            } else if role == Some(Role::King) && to.is_none() && m.is_castle() {
+                0
+            } else if role == Some(Role::King) && to.is_none() && m.role() == Role::King {
+                2
+            } else {
+                return None;
+            };
+            Some((tier, m))
+        })
+        .collect();
+    scored.sort_by_key(|&(tier, m)| (tier, m.from(), m.to()));
+    scored
+        .into_iter()
+        .take(limit)
+        .map(|(_, m)| SanPlus::from_move(pos.clone(), m))
+        .collect()
+}
+
+fn castle_target(m: Move) -> Option<Square> {
+    match UciMove::from_move(m, CastlingMode::Standard) {
+        UciMove::Normal { to, .. } if m.is_castle() => Some(to),
+        _ => None,
+    }
+}
+
+/// Squares that differ in exactly one coordinate, by one step.
+fn one_off(a: Square, b: Square) -> bool {
+    let df = (a.file() as i32 - b.file() as i32).abs();
+    let dr = (a.rank() as i32 - b.rank() as i32).abs();
+    df + dr == 1
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use scoresheet::notation::parse_move;
+
+    fn written(s: &str) -> WrittenMove {
+        parse_move(s.as_bytes()).map(|n| n.written).expect("test notation")
+    }
+
+    fn sans(moves: &[SanPlus]) -> Vec<String> {
+        moves.iter().map(|m| m.to_string()).collect()
+    }
+
+    #[test]
+    fn wrong_square_suggests_neighbours() {
+        let pos = Chess::default();
+        assert_eq!(resolve(&pos, &written("Nf4"), CastlingMode::Standard), Err(MoveError::Illegal));
+        let s = sans(&suggestions(&pos, &written("Nf4"), 6));
+        assert_eq!(s.first().map(String::as_str), Some("Nf3"));
+    }
+
+    #[test]
+    fn uci_and_long_forms() {
+        let pos = Chess::default();
+        for w in ["g1f3", "Ng1-f3", "Sg1f3", "Ng1f3"] {
+            assert!(resolve(&pos, &written(w), CastlingMode::Standard).is_ok(), "{w}");
+        }
+        assert_eq!(
+            resolve(&pos, &written("Bg1-f3"), CastlingMode::Standard),
+            Err(MoveError::WrongPiece { found: Some(Role::Knight) })
+        );
+    }
+
+    #[test]
+    fn promotion_without_piece() {
+        let pos: Chess = "8/4P3/8/8/8/8/k7/7K w - - 0 1"
+            .parse::<shakmaty::fen::Fen>()
+            .expect("fen")
+            .into_position(CastlingMode::Standard)
+            .expect("legal");
+        assert_eq!(resolve(&pos, &written("e8"), CastlingMode::Standard), Err(MoveError::PromotionMissing));
+        assert_eq!(resolve(&pos, &written("e7e8"), CastlingMode::Standard), Err(MoveError::PromotionMissing));
+        assert!(resolve(&pos, &written("e8D"), CastlingMode::Standard).is_ok());
+    }
+
+    #[test]
+    fn ambiguous_lists_candidates() {
+        let pos: Chess = "4k3/8/8/8/8/8/4K3/R6R w - - 0 1"
+            .parse::<shakmaty::fen::Fen>()
+            .expect("fen")
+            .into_position(CastlingMode::Standard)
+            .expect("legal");
+        match resolve(&pos, &written("Rd1"), CastlingMode::Standard) {
+            Err(MoveError::Ambiguous(c)) => assert_eq!(c.len(), 2),
+            other => panic!("{other:?}"),
+        }
+    }
+}

@@ -1,0 +1,65 @@
+//! Embedded commands inside comments: `[%clk 1:23:45]`, `[%emt 0:00:12]` and the
+//! arbiter events of `design/events.md` (`[%touch g1]`, `[%claim threefold Nf3]`,
+//! ...). This module only cuts them out with their spans; what an event means
+//! is the laws' business.
+
+use crate::lexer::Span;
+
+/// One `[%name args]` command.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Command {
+    pub name: String,
+    pub args: String,
+    /// The span of the whole `[%...]` within the game's bytes.
+    pub span: Span,
+}
+
+/// Finds the commands in a comment's bytes; `base` is the comment's offset.
+///
+/// ```
+/// use scoresheet::commands::commands;
+/// let cmds = commands(b"{ [%clk 0:04:10] [%touch g1] }", 0);
+/// assert_eq!(cmds.len(), 2);
+/// assert_eq!((cmds[1].name.as_str(), cmds[1].args.as_str()), ("touch", "g1"));
+/// ```
+pub fn commands(comment: &[u8], base: usize) -> Vec<Command> {
+    let mut out = Vec::new();
+    let mut at = 0;
+    while let Some(i) = memchr::memmem::find(&comment[at..], b"[%") {
+        let start = at + i;
+        let Some(len) = memchr::memchr(b']', &comment[start..]) else {
+            break;
+        };
+        let inner = &comment[start + 2..start + len];
+        let text = String::from_utf8_lossy(inner);
+        let text = text.trim();
+        let (name, args) = text.split_once(char::is_whitespace).unwrap_or((text, ""));
+        out.push(Command {
+            name: name.to_ascii_lowercase(),
+            args: args.trim().to_string(),
+            span: Span::new(base + start, base + start + len + 1),
+        });
+        at = start + len + 1;
+    }
+    out
+}
+
+/// Parses a clock reading such as `1:23:45`, `0:00:03.2` or `5:07` into seconds.
+///
+/// ```
+/// assert_eq!(scoresheet::commands::parse_clock("1:02:03.5"), Some(3723.5));
+/// assert_eq!(scoresheet::commands::parse_clock("x"), None);
+/// ```
+pub fn parse_clock(text: &str) -> Option<f64> {
+    let mut seconds = 0.0;
+    let mut parts = 0;
+    for part in text.trim().split(':') {
+        let value: f64 = part.parse().ok()?;
+        if !value.is_finite() || value < 0.0 {
+            return None;
+        }
+        seconds = seconds * 60.0 + value;
+        parts += 1;
+    }
+    (1..=3).contains(&parts).then_some(seconds)
+}

@@ -1,0 +1,351 @@
+//! Tokens of a game's text, each with its byte span. Nothing is ever skipped:
+//! every byte that is not white space or punctuation belongs to some token, so
+//! that a word the reader cannot understand still reaches the validator.
+
+use shakmaty::{KnownOutcome, Outcome};
+
+/// A half-open byte range within one game's text.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Span {
+    pub start: usize,
+    pub end: usize,
+}
+
+impl Span {
+    pub fn new(start: usize, end: usize) -> Span {
+        Span { start, end }
+    }
+
+    pub fn of<'a>(&self, bytes: &'a [u8]) -> &'a [u8] {
+        bytes.get(self.start..self.end).unwrap_or(&[])
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum TokenKind {
+    /// `[Name "value"]`; `value` is `None` when the line is not a well-formed tag pair.
+    Tag { name: Span, value: Option<Span> },
+    /// `12.`, `12...`, or a bare `12`.
+    MoveNumber(u32),
+    /// Anything that may be a move: the notation layer decides.
+    Word,
+    /// `$12`.
+    Nag(u8),
+    /// A standalone annotation glyph or evaluation sign: `!?`, `+-`, `=`, `±`.
+    Glyph,
+    /// `{ ... }`; `closed` is false when the game ended before the `}`.
+    Comment { closed: bool },
+    /// `; ...` to the end of the line.
+    RestOfLineComment,
+    /// A `%` escape line.
+    Escape,
+    OpenVariation,
+    CloseVariation,
+    Result(Outcome),
+    /// A byte that cannot start any token, such as a stray `}` or `]`.
+    Stray,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Token {
+    pub kind: TokenKind,
+    pub span: Span,
+}
+
+/// Iterates over the tokens of one game.
+///
+/// ```
+/// use scoresheet::lexer::{Lexer, TokenKind};
+/// let kinds: Vec<_> = Lexer::new(b"1.e4 {hi} e5!? 1-0").map(|t| t.kind).collect();
+/// assert_eq!(kinds.len(), 5);
+/// assert_eq!(kinds[0], TokenKind::MoveNumber(1));
+/// ```
+pub struct Lexer<'a> {
+    bytes: &'a [u8],
+    pos: usize,
+    line_start: bool,
+}
+
+impl<'a> Lexer<'a> {
+    pub fn new(bytes: &'a [u8]) -> Lexer<'a> {
+        let pos = if bytes.starts_with(b"\xef\xbb\xbf") { 3 } else { 0 };
+        Lexer {
+            bytes,
+            pos,
+            line_start: true,
+        }
+    }
+
+    fn peek_at(&self, at: usize) -> Option<u8> {
+        self.bytes.get(at).copied()
+    }
+
+    fn line_end(&self, from: usize) -> usize {
+        memchr::memchr(b'\n', &self.bytes[from..]).map_or(self.bytes.len(), |i| from + i)
+    }
+
+    fn token(&mut self, kind: TokenKind, start: usize, end: usize) -> Token {
+        self.pos = end;
+        Token {
+            kind,
+            span: Span::new(start, end),
+        }
+    }
+
+    fn tag(&mut self, start: usize) -> Token {
+        let eol = self.line_end(start);
+        let line = &self.bytes[start..eol];
+        let parsed = parse_tag(line).map(|(name, value, len)| {
+            (
+                Span::new(start + name.start, start + name.end),
+                Span::new(start + value.start, start + value.end),
+                start + len,
+            )
+        });
+        match parsed {
+            Some((name, value, end)) => self.token(
+                TokenKind::Tag {
+                    name,
+                    value: Some(value),
+                },
+                start,
+                end,
+            ),
+            None => {
+                let end = eol;
+                let trimmed = trim_end(&self.bytes[start..end]);
+                self.token(
+                    TokenKind::Tag {
+                        name: Span::new(start, start),
+                        value: None,
+                    },
+                    start,
+                    start + trimmed.len(),
+                )
+            }
+        }
+    }
+
+    fn word(&mut self, start: usize) -> Token {
+        let end = self.bytes[start..]
+            .iter()
+            .position(|&b| is_word_end(b))
+            .map_or(self.bytes.len(), |i| start + i);
+        let word = &self.bytes[start..end];
+
+        if let Some(outcome) = result_token(word) {
+            return self.token(TokenKind::Result(outcome), start, end);
+        }
+        if word[0].is_ascii_digit() && !word.starts_with(b"0-0") && !word.starts_with(b"0000") {
+            let digits = word.iter().take_while(|b| b.is_ascii_digit()).count();
+            let dots = word[digits..].iter().take_while(|&&b| b == b'.').count();
+            if dots > 0 || digits == word.len() {
+                let number = std::str::from_utf8(&word[..digits])
+                    .ok()
+                    .and_then(|s| s.parse().ok())
+                    .unwrap_or(u32::MAX);
+                return self.token(TokenKind::MoveNumber(number), start, start + digits + dots);
+            }
+        }
+        if word.iter().all(|&b| b"!?".contains(&b))
+            || is_evaluation_sign(word)
+        {
+            return self.token(TokenKind::Glyph, start, end);
+        }
+        self.token(TokenKind::Word, start, end)
+    }
+}
+
+impl Iterator for Lexer<'_> {
+    type Item = Token;
+
+    fn next(&mut self) -> Option<Token> {
+        loop {
+            let start = self.pos;
+            let b = self.peek_at(start)?;
+            match b {
+                b'\n' => {
+                    self.pos += 1;
+                    self.line_start = true;
+                    continue;
+                }
+                b' ' | b'\t' | b'\r' | 0x0b | 0x0c => {
+                    self.pos += 1;
+                    continue;
+                }
+                _ => {}
+            }
+            let at_line_start = std::mem::replace(&mut self.line_start, false);
+            return Some(match b {
+                b'%' if at_line_start => {
+                    let end = self.line_end(start);
+                    self.token(TokenKind::Escape, start, end)
+                }
+                b'[' => self.tag(start),
+                b'{' => match memchr::memchr(b'}', &self.bytes[start + 1..]) {
+                    Some(i) => self.token(TokenKind::Comment { closed: true }, start, start + i + 2),
+                    None => {
+                        let end = self.bytes.len();
+                        self.token(TokenKind::Comment { closed: false }, start, end)
+                    }
+                },
+                b';' => {
+                    let end = self.line_end(start);
+                    self.token(TokenKind::RestOfLineComment, start, end)
+                }
+                b'(' => self.token(TokenKind::OpenVariation, start, start + 1),
+                b')' => self.token(TokenKind::CloseVariation, start, start + 1),
+                b'$' => {
+                    let digits = self.bytes[start + 1..]
+                        .iter()
+                        .take_while(|b| b.is_ascii_digit())
+                        .count();
+                    let nag = std::str::from_utf8(&self.bytes[start + 1..start + 1 + digits])
+                        .ok()
+                        .and_then(|s| s.parse().ok());
+                    match nag {
+                        Some(nag) => self.token(TokenKind::Nag(nag), start, start + 1 + digits),
+                        None => self.word(start),
+                    }
+                }
+                b'}' | b']' => self.token(TokenKind::Stray, start, start + 1),
+                _ => self.word(start),
+            });
+        }
+    }
+}
+
+fn is_word_end(b: u8) -> bool {
+    matches!(
+        b,
+        b' ' | b'\t' | b'\n' | b'\r' | 0x0b | 0x0c | b'{' | b'}' | b'(' | b')' | b';' | b'[' | b']'
+    )
+}
+
+fn trim_end(bytes: &[u8]) -> &[u8] {
+    let end = bytes
+        .iter()
+        .rposition(|b| !b.is_ascii_whitespace())
+        .map_or(0, |i| i + 1);
+    &bytes[..end]
+}
+
+fn result_token(word: &[u8]) -> Option<Outcome> {
+    Some(match word {
+        b"1-0" => Outcome::Known(KnownOutcome::Decisive {
+            winner: shakmaty::Color::White,
+        }),
+        b"0-1" => Outcome::Known(KnownOutcome::Decisive {
+            winner: shakmaty::Color::Black,
+        }),
+        b"1/2-1/2" | b"1/2" => Outcome::Known(KnownOutcome::Draw),
+        b"*" => Outcome::Unknown,
+        _ if word == "½-½".as_bytes() => Outcome::Known(KnownOutcome::Draw),
+        _ => return None,
+    })
+}
+
+fn is_evaluation_sign(word: &[u8]) -> bool {
+    const SIGNS: &[&str] = &[
+        "=", "+-", "-+", "+/-", "-/+", "+=", "=+", "+/=", "=/+", "±", "∓", "⩲", "⩱", "∞", "=/∞",
+        "□", "N", "(=)",
+    ];
+    SIGNS.iter().any(|s| s.as_bytes() == word)
+}
+
+/// Parses `[Name "value"]` at the start of `line`; returns the spans of the
+/// name and the value (relative to `line`) and the length of the tag pair.
+fn parse_tag(line: &[u8]) -> Option<(Span, Span, usize)> {
+    let mut i = 1;
+    while line.get(i).is_some_and(|b| b.is_ascii_whitespace()) {
+        i += 1;
+    }
+    let name_start = i;
+    while line
+        .get(i)
+        .is_some_and(|b| b.is_ascii_alphanumeric() || *b == b'_' || *b == b'-')
+    {
+        i += 1;
+    }
+    let name = Span::new(name_start, i);
+    if name.start == name.end {
+        return None;
+    }
+    while line.get(i).is_some_and(|b| b.is_ascii_whitespace()) {
+        i += 1;
+    }
+    if line.get(i) != Some(&b'"') {
+        return None;
+    }
+    i += 1;
+    let value_start = i;
+    loop {
+        match line.get(i)? {
+            b'\\' => i += 2,
+            b'"' => break,
+            _ => i += 1,
+        }
+    }
+    let value = Span::new(value_start, i.min(line.len()));
+    i += 1;
+    while line.get(i).is_some_and(|b| b.is_ascii_whitespace() && *b != b'\n') {
+        i += 1;
+    }
+    if line.get(i) != Some(&b']') {
+        return None;
+    }
+    Some((name, value, i + 1))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn kinds(text: &str) -> Vec<(TokenKind, &str)> {
+        Lexer::new(text.as_bytes())
+            .map(|t| (t.kind.clone(), &text[t.span.start..t.span.end]))
+            .collect()
+    }
+
+    #[test]
+    fn move_numbers_words_and_results() {
+        let toks = kinds("1.e4 e5 2... Nc6 12.0-0 1/2-1/2");
+        let words: Vec<_> = toks
+            .iter()
+            .filter(|(k, _)| *k == TokenKind::Word)
+            .map(|(_, w)| *w)
+            .collect();
+        assert_eq!(words, ["e4", "e5", "Nc6", "0-0"]);
+        assert_eq!(toks[3].0, TokenKind::MoveNumber(2));
+        assert!(matches!(toks.last(), Some((TokenKind::Result(_), "1/2-1/2"))));
+    }
+
+    #[test]
+    fn tags_comments_and_variations() {
+        let toks = kinds("[White \"Sm\\\"ith\"]\n% escape\n{c} (1... d5) ; rest\n$14 !? +-");
+        assert!(matches!(&toks[0].0, TokenKind::Tag { value: Some(_), .. }));
+        assert_eq!(toks[1].0, TokenKind::Escape);
+        assert_eq!(toks[2], (TokenKind::Comment { closed: true }, "{c}"));
+        assert_eq!(toks[3].0, TokenKind::OpenVariation);
+        assert_eq!(toks[6].0, TokenKind::CloseVariation);
+        assert_eq!(toks[7].0, TokenKind::RestOfLineComment);
+        assert_eq!(toks[8].0, TokenKind::Nag(14));
+        assert_eq!(toks[9].0, TokenKind::Glyph);
+        assert_eq!(toks[10].0, TokenKind::Glyph);
+    }
+
+    #[test]
+    fn malformed_input_is_kept() {
+        let toks = kinds("[Bad tag\n} e4 {open");
+        assert!(matches!(&toks[0].0, TokenKind::Tag { value: None, .. }));
+        assert_eq!(toks[1].0, TokenKind::Stray);
+        assert_eq!(toks[3], (TokenKind::Comment { closed: false }, "{open"));
+    }
+
+    #[test]
+    fn percent_only_escapes_at_line_start() {
+        let toks = kinds("e4 %x\n%y");
+        assert_eq!(toks[1].0, TokenKind::Word);
+        assert_eq!(toks[2].0, TokenKind::Escape);
+    }
+}

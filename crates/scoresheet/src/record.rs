@@ -1,0 +1,290 @@
+//! The typed record of one scoresheet: tags, the main line's move tokens with
+//! their spans, and everything else kept beside it (comments, NAGs,
+//! variations), so that nothing is dropped silently.
+
+use shakmaty::Outcome;
+
+use crate::{
+    commands::{Command, commands},
+    lexer::{Lexer, Span, TokenKind},
+    notation::{Notation, NotationError, parse_move},
+    tags::{Tag, unescape},
+    text::GameText,
+};
+
+/// One move token of the main line.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RecordedMove {
+    pub span: Span,
+    pub notation: Result<Notation, NotationError>,
+    /// NAGs and glyphs that followed the move (`$1`, or `!` as 1).
+    pub nags: Vec<u8>,
+}
+
+/// A comment of the main line, placed after `after_ply` recorded moves.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Comment {
+    pub after_ply: usize,
+    /// The span of the whole comment, braces included.
+    pub span: Span,
+}
+
+/// A variation of the main line (with everything nested in it).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Variation {
+    pub after_ply: usize,
+    pub span: Span,
+}
+
+/// A structural problem of the PGN text itself, not of the moves.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SyntaxProblem {
+    /// A line in the tag section that is not a `[Name "value"]` pair.
+    MalformedTag,
+    /// A `{` with no closing `}` before the game ended.
+    UnterminatedComment,
+    /// A `(` with no closing `)`.
+    UnterminatedVariation,
+    /// A `)` with no matching `(`.
+    UnmatchedParenthesis,
+    /// A stray `}` or `]` in the movetext.
+    StrayCharacter,
+    /// A tag pair after the movetext had begun.
+    TagInMovetext,
+    /// Movetext after the game's result token.
+    TextAfterResult,
+    /// The game was longer than the reader's limit and was cut.
+    Truncated,
+}
+
+impl SyntaxProblem {
+    pub fn describe(self) -> &'static str {
+        match self {
+            SyntaxProblem::MalformedTag => "a tag line that is not a [Name \"value\"] pair",
+            SyntaxProblem::UnterminatedComment => "a comment opened with { is never closed",
+            SyntaxProblem::UnterminatedVariation => "a variation opened with ( is never closed",
+            SyntaxProblem::UnmatchedParenthesis => "a ) with no matching (",
+            SyntaxProblem::StrayCharacter => "a stray character in the movetext",
+            SyntaxProblem::TagInMovetext => "a tag pair inside the movetext",
+            SyntaxProblem::TextAfterResult => "movetext after the result",
+            SyntaxProblem::Truncated => "the game is longer than the reader's limit and was cut",
+        }
+    }
+}
+
+/// One game as written, with spans into its [`GameText`].
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Scoresheet {
+    pub tags: Vec<Tag>,
+    pub moves: Vec<RecordedMove>,
+    /// The movetext's result token, if any.
+    pub result: Option<(Outcome, Span)>,
+    pub comments: Vec<Comment>,
+    pub variations: Vec<Variation>,
+    pub problems: Vec<(SyntaxProblem, Span)>,
+    /// Whether the text held anything at all besides white space.
+    pub is_empty: bool,
+}
+
+impl Scoresheet {
+    /// Reads one game's text. Never fails: whatever cannot be read becomes a
+    /// problem or a move token whose notation is an error.
+    ///
+    /// ```
+    /// use scoresheet::{GameText, Scoresheet};
+    /// let text = GameText::new(b"[White \"A\"]\n1. e4 {x} e5 2. Sf3 *".to_vec(), 1, 0);
+    /// let sheet = Scoresheet::read(&text);
+    /// assert_eq!(sheet.tag("White"), Some("A"));
+    /// assert_eq!(sheet.moves.len(), 3);
+    /// assert_eq!(sheet.comments[0].after_ply, 1);
+    /// ```
+    pub fn read(text: &GameText) -> Scoresheet {
+        let bytes = &text.bytes[..];
+        let mut sheet = Scoresheet {
+            is_empty: true,
+            ..Scoresheet::default()
+        };
+        let mut depth = 0usize;
+        let mut variation_start = 0;
+        let mut in_movetext = false;
+        for token in Lexer::new(bytes) {
+            sheet.is_empty = false;
+            let span = token.span;
+            if depth > 0 {
+                match token.kind {
+                    TokenKind::OpenVariation => depth += 1,
+                    TokenKind::CloseVariation => {
+                        depth -= 1;
+                        if depth == 0 {
+                            sheet.variations.push(Variation {
+                                after_ply: sheet.moves.len(),
+                                span: Span::new(variation_start, span.end),
+                            });
+                        }
+                    }
+                    TokenKind::Comment { closed: false } => {
+                        sheet.problems.push((SyntaxProblem::UnterminatedComment, span));
+                    }
+                    _ => {}
+                }
+                continue;
+            }
+            let after_result = sheet.result.is_some();
+            match token.kind {
+                TokenKind::Tag { name, value } => {
+                    if in_movetext {
+                        sheet.problems.push((SyntaxProblem::TagInMovetext, span));
+                    } else if let Some(value) = value {
+                        sheet.tags.push(Tag {
+                            name: text.decode(name.of(bytes)),
+                            value: unescape(&text.decode(value.of(bytes))),
+                            span,
+                        });
+                    } else {
+                        sheet.problems.push((SyntaxProblem::MalformedTag, span));
+                    }
+                }
+                TokenKind::Escape | TokenKind::RestOfLineComment => {}
+                TokenKind::Comment { closed } => {
+                    if !closed {
+                        sheet.problems.push((SyntaxProblem::UnterminatedComment, span));
+                    }
+                    sheet.comments.push(Comment {
+                        after_ply: sheet.moves.len(),
+                        span,
+                    });
+                }
+                TokenKind::OpenVariation => {
+                    in_movetext = true;
+                    depth = 1;
+                    variation_start = span.start;
+                }
+                TokenKind::CloseVariation => {
+                    sheet.problems.push((SyntaxProblem::UnmatchedParenthesis, span));
+                }
+                TokenKind::Stray => {
+                    sheet.problems.push((SyntaxProblem::StrayCharacter, span));
+                }
+                TokenKind::MoveNumber(_) => in_movetext = true,
+                TokenKind::Nag(nag) => {
+                    if let Some(last) = sheet.moves.last_mut() {
+                        last.nags.push(nag);
+                    }
+                }
+                TokenKind::Glyph => {
+                    let nag = match span.of(bytes) {
+                        b"!" => Some(1),
+                        b"?" => Some(2),
+                        b"!!" => Some(3),
+                        b"??" => Some(4),
+                        b"!?" => Some(5),
+                        b"?!" => Some(6),
+                        _ => None,
+                    };
+                    if let (Some(nag), Some(last)) = (nag, sheet.moves.last_mut()) {
+                        last.nags.push(nag);
+                    }
+                }
+                TokenKind::Result(outcome) => {
+                    in_movetext = true;
+                    if after_result {
+                        sheet.problems.push((SyntaxProblem::TextAfterResult, span));
+                    } else {
+                        sheet.result = Some((outcome, span));
+                    }
+                }
+                TokenKind::Word => {
+                    in_movetext = true;
+                    let word = span.of(bytes);
+                    if is_en_passant_mark(word) {
+                        if let Some(Ok(last)) = sheet.moves.last_mut().map(|m| m.notation.as_mut()) {
+                            last.en_passant_mark = true;
+                            continue;
+                        }
+                    }
+                    if after_result {
+                        sheet.problems.push((SyntaxProblem::TextAfterResult, span));
+                        continue;
+                    }
+                    sheet.moves.push(RecordedMove {
+                        span,
+                        notation: parse_move(word),
+                        nags: Vec::new(),
+                    });
+                }
+            }
+        }
+        if depth > 0 {
+            sheet.problems.push((
+                SyntaxProblem::UnterminatedVariation,
+                Span::new(variation_start, bytes.len()),
+            ));
+        }
+        if text.dropped_bytes > 0 {
+            sheet.problems.push((SyntaxProblem::Truncated, Span::new(bytes.len(), bytes.len())));
+        }
+        sheet
+    }
+
+    /// The value of the first tag with this name.
+    pub fn tag(&self, name: &str) -> Option<&str> {
+        self.tags.iter().find(|t| t.name == name).map(|t| t.value.as_str())
+    }
+
+    /// The commands (`[%clk ...]`, arbiter events) of the comment, in order.
+    pub fn commands(&self, text: &GameText, comment: &Comment) -> Vec<Command> {
+        commands(comment.span.of(&text.bytes), comment.span.start)
+    }
+}
+
+fn is_en_passant_mark(word: &[u8]) -> bool {
+    matches!(word, b"e.p." | b"e.p" | b"ep" | b"e.p.+" | b"e.p.#")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn read(s: &str) -> Scoresheet {
+        Scoresheet::read(&GameText::new(s.as_bytes().to_vec(), 1, 0))
+    }
+
+    #[test]
+    fn variations_are_kept_apart() {
+        let sheet = read("1. e4 (1. d4 d5 (1... Nf6)) e5 {c} 2. Nf3 1-0");
+        assert_eq!(sheet.moves.len(), 3);
+        assert_eq!(sheet.variations.len(), 1);
+        assert_eq!(sheet.variations[0].after_ply, 1);
+        assert_eq!(sheet.comments[0].after_ply, 2);
+        assert!(sheet.problems.is_empty());
+    }
+
+    #[test]
+    fn deep_variations_do_not_recurse() {
+        let text = format!("1. e4 {} e5 *", "(".repeat(10_000));
+        let sheet = read(&text);
+        assert_eq!(sheet.moves.len(), 1);
+        assert_eq!(sheet.problems[0].0, SyntaxProblem::UnterminatedVariation);
+    }
+
+    #[test]
+    fn en_passant_mark_attaches_to_the_move() {
+        let sheet = read("1. e5xd6 e.p. *");
+        assert_eq!(sheet.moves.len(), 1);
+        assert!(sheet.moves[0].notation.as_ref().is_ok_and(|n| n.en_passant_mark));
+    }
+
+    #[test]
+    fn unknown_words_are_kept_as_moves() {
+        let sheet = read("1. e4 which e5 *");
+        assert_eq!(sheet.moves.len(), 3);
+        assert!(sheet.moves[1].notation.is_err());
+    }
+
+    #[test]
+    fn text_after_result() {
+        let sheet = read("1. e4 1-0 e5");
+        assert_eq!(sheet.moves.len(), 1);
+        assert_eq!(sheet.problems[0].0, SyntaxProblem::TextAfterResult);
+    }
+}

@@ -1,0 +1,64 @@
+//! Tag pairs and the checks a scoresheet's header must pass.
+
+use crate::lexer::Span;
+
+/// One `[Name "value"]` tag pair, decoded.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Tag {
+    pub name: String,
+    pub value: String,
+    pub span: Span,
+}
+
+/// The Seven Tag Roster of the PGN standard, in its order.
+pub const SEVEN_TAG_ROSTER: [&str; 7] = ["Event", "Site", "Date", "Round", "White", "Black", "Result"];
+
+/// Unescapes a PGN string value (`\"` and `\\`).
+pub(crate) fn unescape(value: &str) -> String {
+    let mut out = String::with_capacity(value.len());
+    let mut chars = value.chars();
+    while let Some(c) = chars.next() {
+        if c == '\\' {
+            if let Some(next) = chars.next() {
+                out.push(next);
+            }
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// Whether a `Date` tag is `YYYY.MM.DD` with `??` allowed for unknown parts,
+/// and names a real calendar date when it is complete.
+///
+/// ```
+/// use scoresheet::tags::is_valid_date;
+/// assert!(is_valid_date("2024.02.29"));
+/// assert!(is_valid_date("1925.??.??"));
+/// assert!(is_valid_date("????.??.??"));
+/// assert!(!is_valid_date("2023.02.29"));
+/// assert!(!is_valid_date("2011"));
+/// ```
+pub fn is_valid_date(value: &str) -> bool {
+    let parts: Vec<&str> = value.split('.').collect();
+    let [year, month, day] = parts.as_slice() else {
+        return false;
+    };
+    let field = |s: &str, len: usize| {
+        s.len() == len && (s.bytes().all(|b| b == b'?') || s.bytes().all(|b| b.is_ascii_digit()))
+    };
+    if !(field(year, 4) && field(month, 2) && field(day, 2)) {
+        return false;
+    }
+    let num = |s: &str| s.parse::<u32>().ok();
+    match (num(year), num(month), num(day)) {
+        (Some(y), Some(m), Some(d)) => {
+            chrono::NaiveDate::from_ymd_opt(i32::try_from(y).unwrap_or(0), m, d).is_some()
+        }
+        (_, Some(m), Some(d)) => chrono::NaiveDate::from_ymd_opt(2000, m, d).is_some(),
+        (_, Some(m), None) => (1..=12).contains(&m),
+        (_, None, Some(d)) => (1..=31).contains(&d),
+        _ => true,
+    }
+}
