@@ -367,6 +367,7 @@ impl Context<'_> {
             let ply = replay.ply() + 1;
             let mover = replay.turn();
             let ended = replay.ending().map(|e| e.ply);
+            let ended_by = replay.ending().map_or(Article::CHECKMATE, |e| e.article());
             let notation = match &recorded.notation {
                 Ok(n) => n,
                 Err(err) => {
@@ -382,7 +383,7 @@ impl Context<'_> {
                 Ok(played) => {
                     if let Some(end_ply) = ended {
                         if end_ply + 1 == ply {
-                            findings.push(self.moves_after_end(&played.label, ply, recorded.span, mover));
+                            findings.push(self.moves_after_end(&played.label, ply, recorded.span, mover, ended_by));
                         }
                     } else if let Some(wrong) = played.wrong_mark {
                         let written = match wrong {
@@ -415,7 +416,7 @@ impl Context<'_> {
                     if let Some(end_ply) = ended {
                         if end_ply + 1 == ply {
                             let label = self.written_label(&before, recorded.span);
-                            findings.push(self.moves_after_end(&label, ply, recorded.span, mover));
+                            findings.push(self.moves_after_end(&label, ply, recorded.span, mover, ended_by));
                         }
                     } else {
                         findings.push(self.move_error(&before, &notation.written, recorded.span, err, ply));
@@ -528,13 +529,14 @@ impl Context<'_> {
         f
     }
 
-    fn moves_after_end(&self, label: &str, ply: usize, span: Span, mover: Color) -> Finding {
+    fn moves_after_end(&self, label: &str, ply: usize, span: Span, mover: Color, ended_by: Article) -> Finding {
         let mut f = Finding::new(
             Kind::MovesAfterEnd,
             Some(ply),
             format!("{label} is recorded after the game had ended; it and every later move are void"),
         )
-        .player(mover);
+        .player(mover)
+        .article(ended_by);
         f.move_number = Some(label.to_string());
         f.token = Some(self.token(span));
         f.place = Some(self.place(span));
