@@ -371,8 +371,13 @@ impl Context<'_> {
             let notation = match &recorded.notation {
                 Ok(n) => n,
                 Err(err) => {
-                    if ended.is_none() {
-                        findings.push(self.unparseable(&replay, recorded.span, *err));
+                    match ended {
+                        None => findings.push(self.unparseable(&replay, recorded.span, *err)),
+                        Some(end_ply) if end_ply + 1 == ply => {
+                            let label = self.written_label(replay.position(), recorded.span);
+                            findings.push(self.moves_after_end(&label, ply, recorded.span, mover, ended_by));
+                        }
+                        Some(_) => {}
                     }
                     broken = ended.is_none();
                     break;
