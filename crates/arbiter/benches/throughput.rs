@@ -1,1 +1,183 @@
-fn main() {}
+//! Throughput on `../shared/corpus/bench` (or the paths given as arguments):
+//! a bare pgn-reader + shakmaty replay as the baseline, then the arbiter engine
+//! with one job and with all jobs, all in this one process on the same bytes.
+//! Prints plies per second and the ratios against the baseline.
+//!
+//! Run with `cargo bench -p arbiter --bench throughput` (or `just bench`).
+
+use std::{
+    io::Read,
+    ops::ControlFlow,
+    path::{Path, PathBuf},
+    time::{Duration, Instant},
+};
+
+use pgn_reader::{Reader, SanPlus, Skip, Visitor};
+use rayon::prelude::*;
+use scoresheet::{GameText, Splitter};
+use shakmaty::{Chess, Position};
+
+/// The baseline: what a minimal validator does with pgn-reader and shakmaty.
+struct BareReplay {
+    plies: u64,
+    errors: u64,
+}
+
+impl Visitor for BareReplay {
+    type Tags = Option<Chess>;
+    type Movetext = Chess;
+    type Output = ();
+
+    fn begin_tags(&mut self) -> ControlFlow<(), Self::Tags> {
+        ControlFlow::Continue(None)
+    }
+
+    fn tag(&mut self, tags: &mut Self::Tags, name: &[u8], value: pgn_reader::RawTag<'_>) -> ControlFlow<()> {
+        if name == b"FEN" {
+            *tags = shakmaty::fen::Fen::from_ascii(value.as_bytes())
+                .ok()
+                .and_then(|f| f.into_position(shakmaty::CastlingMode::Chess960).ok());
+        }
+        ControlFlow::Continue(())
+    }
+
+    fn begin_movetext(&mut self, tags: Self::Tags) -> ControlFlow<(), Chess> {
+        ControlFlow::Continue(tags.unwrap_or_default())
+    }
+
+    fn begin_variation(&mut self, _: &mut Chess) -> ControlFlow<(), Skip> {
+        ControlFlow::Continue(Skip(true))
+    }
+
+    fn san(&mut self, pos: &mut Chess, san_plus: SanPlus) -> ControlFlow<()> {
+        match san_plus.san.to_move(pos) {
+            Ok(m) => {
+                pos.play_unchecked(m);
+                self.plies += 1;
+                ControlFlow::Continue(())
+            }
+            Err(_) => {
+                self.errors += 1;
+                ControlFlow::Break(())
+            }
+        }
+    }
+
+    fn end_game(&mut self, _: Chess) {}
+}
+
+fn files(args: &[String]) -> Vec<PathBuf> {
+    let roots: Vec<PathBuf> = if args.is_empty() {
+        vec![Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus/bench")]
+    } else {
+        args.iter().map(PathBuf::from).collect()
+    };
+    let mut out = Vec::new();
+    for root in roots {
+        if root.is_dir() {
+            let mut entries: Vec<PathBuf> = std::fs::read_dir(&root)
+                .map(|d| d.flatten().map(|e| e.path()).collect())
+                .unwrap_or_default();
+            entries.sort();
+            out.extend(entries);
+        } else {
+            out.push(root);
+        }
+    }
+    out
+}
+
+fn load(path: &Path) -> std::io::Result<Vec<u8>> {
+    let mut bytes = Vec::new();
+    let file = std::fs::File::open(path)?;
+    if path.extension().is_some_and(|e| e == "zst") {
+        zstd::stream::read::Decoder::new(file)?.read_to_end(&mut bytes)?;
+    } else {
+        std::io::BufReader::new(file).read_to_end(&mut bytes)?;
+    }
+    Ok(bytes)
+}
+
+fn bare(inputs: &[Vec<u8>]) -> (u64, Duration) {
+    let start = Instant::now();
+    let mut visitor = BareReplay { plies: 0, errors: 0 };
+    for bytes in inputs {
+        let mut reader = Reader::new(&bytes[..]);
+        while let Ok(Some(())) = reader.read_game(&mut visitor) {}
+    }
+    (visitor.plies, start.elapsed())
+}
+
+fn engine(inputs: &[Vec<u8>], pool: &rayon::ThreadPool) -> (u64, usize, Duration) {
+    let start = Instant::now();
+    let mut plies = 0u64;
+    let mut games = 0usize;
+    for bytes in inputs {
+        let mut splitter = Splitter::new(&bytes[..]);
+        loop {
+            let batch: Vec<GameText> = splitter.by_ref().take(512).flatten().collect();
+            if batch.is_empty() {
+                break;
+            }
+            let reports: Vec<_> = pool.install(|| {
+                batch
+                    .par_iter()
+                    .enumerate()
+                    .map(|(i, t)| audit::check_game("bench", i, t))
+                    .collect()
+            });
+            games += reports.len();
+            plies += reports.iter().map(|r| r.plies as u64).sum::<u64>();
+        }
+    }
+    (plies, games, start.elapsed())
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).filter(|a| !a.starts_with("--")).collect();
+    let paths = files(&args);
+    let inputs: Vec<Vec<u8>> = paths
+        .iter()
+        .filter_map(|p| match load(p) {
+            Ok(b) => Some(b),
+            Err(e) => {
+                eprintln!("skipping {}: {e}", p.display());
+                None
+            }
+        })
+        .collect();
+    if inputs.is_empty() {
+        eprintln!("no input; pass PGN files or put the corpus at ../shared/corpus/bench");
+        return;
+    }
+    let mb = inputs.iter().map(Vec::len).sum::<usize>() as f64 / 1e6;
+    println!("input: {} file(s), {mb:.1} MB uncompressed (decompressed before timing)", inputs.len());
+
+    let one = rayon::ThreadPoolBuilder::new().num_threads(1).build().expect("thread pool");
+    let all = rayon::ThreadPoolBuilder::new().build().expect("thread pool");
+    let (bare_plies, bare_time) = bare(&inputs);
+    let (one_plies, games, one_time) = engine(&inputs, &one);
+    let (all_plies, _, all_time) = engine(&inputs, &all);
+
+    let rate = |plies: u64, t: Duration| plies as f64 / t.as_secs_f64() / 1e6;
+    println!("{games} games");
+    println!(
+        "bare pgn-reader + shakmaty replay: {bare_plies:>10} plies {:>7.2} s {:>6.2} M plies/s",
+        bare_time.as_secs_f64(),
+        rate(bare_plies, bare_time)
+    );
+    println!(
+        "arbiter engine, 1 job:             {one_plies:>10} plies {:>7.2} s {:>6.2} M plies/s  ratio to bare {:.2}x",
+        one_time.as_secs_f64(),
+        rate(one_plies, one_time),
+        one_time.as_secs_f64() / bare_time.as_secs_f64()
+    );
+    println!(
+        "arbiter engine, {} jobs:            {all_plies:>10} plies {:>7.2} s {:>6.2} M plies/s  ratio to bare {:.2}x, speed-up over 1 job {:.2}x",
+        all.current_num_threads(),
+        all_time.as_secs_f64(),
+        rate(all_plies, all_time),
+        all_time.as_secs_f64() / bare_time.as_secs_f64(),
+        one_time.as_secs_f64() / all_time.as_secs_f64()
+    );
+}

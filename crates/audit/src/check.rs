@@ -106,7 +106,8 @@ fn unreadable(sheet: &Scoresheet) -> Option<String> {
             ));
         }
     }
-    if sheet.tags.is_empty() && sheet.moves.first().is_none_or(|m| m.notation.is_err()) && sheet.result.is_none() {
+    let no_move = sheet.moves.first().is_none_or(|m| m.notation.is_err());
+    if sheet.tags.is_empty() && no_move && (sheet.result.is_none() || !sheet.moves.is_empty()) {
         return Some(if sheet.is_empty {
             "the game has no tags and no moves".to_string()
         } else {
@@ -359,80 +360,97 @@ impl Context<'_> {
         let findings = &mut report.findings;
         let (start, mode) = self.start_position(findings)?;
         let mut replay = Replay::new(start, mode);
-        if let Some(ending) = replay.ending().cloned() {
-            findings.push(self.ending_finding(&replay, &ending, None));
-        }
+        let mut reported = false;
+        self.report_ending(&replay, &mut reported, findings);
         let mut broken = false;
         for recorded in &self.sheet.moves {
             let ply = replay.ply() + 1;
             let mover = replay.turn();
-            let ended = replay.ending().map(|e| e.ply);
-            let ended_by = replay.ending().map_or(Article::CHECKMATE, |e| e.article());
-            let notation = match &recorded.notation {
-                Ok(n) => n,
-                Err(err) => {
-                    match ended {
-                        None => findings.push(self.unparseable(&replay, recorded.span, *err)),
-                        Some(end_ply) if end_ply + 1 == ply => {
-                            let label = self.written_label(replay.position(), recorded.span);
-                            findings.push(self.moves_after_end(&label, ply, recorded.span, mover, ended_by));
-                        }
-                        Some(_) => {}
-                    }
-                    broken = ended.is_none();
-                    break;
+            let ended_before = replay.ending().map(|e| (e.ply, e.article()));
+            let result = match &recorded.notation {
+                Ok(notation) => replay.play(&notation.written, notation.mark).map_err(Some),
+                Err(_) => {
+                    replay.settle();
+                    Err(None)
                 }
             };
-            let before = replay.position().clone();
-            match replay.play(&notation.written, notation.mark) {
+            match result {
                 Ok(played) => {
-                    if let Some(end_ply) = ended {
+                    if let Some((end_ply, article)) = ended_before {
                         if end_ply + 1 == ply {
-                            findings.push(self.moves_after_end(&played.label, ply, recorded.span, mover, ended_by));
+                            let label = replay.last_label().unwrap_or_default();
+                            findings.push(self.moves_after_end(&label, ply, recorded.span, mover, article));
                         }
                     } else if let Some(wrong) = played.wrong_mark {
-                        let written = match wrong {
-                            Mark::Check => "a check mark",
-                            Mark::Mate => "a mate mark",
-                        };
-                        let actual = if replay.position().is_checkmate() {
-                            "it mates"
-                        } else if replay.position().is_check() {
-                            "it gives check but does not mate"
-                        } else {
-                            "it gives no check"
-                        };
-                        let mut f = Finding::new(
-                            Kind::WrongCheckMark,
-                            Some(ply),
-                            format!("{} is written with {written}, but {actual}", played.label),
-                        )
-                        .player(mover);
-                        f.move_number = Some(played.label.clone());
-                        f.token = Some(self.token(recorded.span));
-                        f.place = Some(self.place(recorded.span));
-                        findings.push(f);
+                        findings.push(self.wrong_mark(&replay, wrong, ply, recorded.span, mover));
                     }
-                    if let Some(ending) = &played.ending {
-                        findings.push(self.ending_finding(&replay, ending, Some(&played.label)));
-                    }
+                    self.report_ending(&replay, &mut reported, findings);
                 }
                 Err(err) => {
-                    if let Some(end_ply) = ended {
-                        if end_ply + 1 == ply {
-                            let label = self.written_label(&before, recorded.span);
-                            findings.push(self.moves_after_end(&label, ply, recorded.span, mover, ended_by));
+                    self.report_ending(&replay, &mut reported, findings);
+                    match replay.ending().map(|e| (e.ply, e.article())) {
+                        Some((end_ply, article)) => {
+                            if end_ply + 1 == ply {
+                                let label = self.written_label(replay.position(), recorded.span);
+                                findings.push(self.moves_after_end(&label, ply, recorded.span, mover, article));
+                            }
                         }
-                    } else {
-                        findings.push(self.move_error(&before, &notation.written, recorded.span, err, ply));
-                        broken = true;
+                        None => {
+                            broken = true;
+                            findings.push(match (err, &recorded.notation) {
+                                (Some(err), Ok(notation)) => {
+                                    self.move_error(replay.position(), &notation.written, recorded.span, err, ply)
+                                }
+                                (_, Err(err)) => self.unparseable(&replay, recorded.span, *err),
+                                (None, Ok(_)) => continue,
+                            });
+                        }
                     }
                     break;
                 }
             }
         }
+        replay.settle();
+        self.report_ending(&replay, &mut reported, findings);
         report.plies = replay.ply();
         Some((replay, broken))
+    }
+
+    /// Adds the ending's finding the first time the replay knows of it.
+    fn report_ending(&self, replay: &Replay, reported: &mut bool, findings: &mut Vec<Finding>) {
+        if *reported {
+            return;
+        }
+        if let Some(ending) = replay.ending() {
+            *reported = true;
+            let label = if ending.ply > 0 { replay.last_label() } else { None };
+            findings.push(self.ending_finding(replay, ending, label.as_deref()));
+        }
+    }
+
+    fn wrong_mark(&self, replay: &Replay, wrong: Mark, ply: usize, span: Span, mover: Color) -> Finding {
+        let written = match wrong {
+            Mark::Check => "a check mark",
+            Mark::Mate => "a mate mark",
+        };
+        let actual = if replay.position().is_checkmate() {
+            "it mates"
+        } else if replay.position().is_check() {
+            "it gives check but does not mate"
+        } else {
+            "it gives no check"
+        };
+        let label = replay.last_label().unwrap_or_default();
+        let mut f = Finding::new(
+            Kind::WrongCheckMark,
+            Some(ply),
+            format!("{label} is written with {written}, but {actual}"),
+        )
+        .player(mover);
+        f.move_number = Some(label);
+        f.token = Some(self.token(span));
+        f.place = Some(self.place(span));
+        f
     }
 
     fn written_label(&self, before: &Chess, span: Span) -> String {

@@ -4,9 +4,9 @@
 
 use scoresheet::{Mark, WrittenMove};
 use shakmaty::{
-    CastlingMode, Chess, Color, EnPassantMode, Move, Position,
+    CastlingMode, CastlingSide, Chess, Color, EnPassantMode, Move, Position, Role, Square,
     san::SanPlus,
-    zobrist::Zobrist128,
+    zobrist::{Zobrist128, ZobristValue},
 };
 
 use crate::{
@@ -19,19 +19,22 @@ use crate::{
 #[derive(Debug, Clone)]
 pub struct Played {
     pub mv: Move,
-    /// The move in canonical SAN, with the check or mate suffix it deserves.
-    pub san: SanPlus,
     /// The ply of this move (the first recorded half-move is ply 1).
     pub ply: usize,
-    /// The move as an arbiter says it: `40...Kg7`.
-    pub label: String,
     /// The written check or mate mark, when it is wrong.
     pub wrong_mark: Option<Mark>,
     /// The ending this move brought about, if the game had not ended before.
+    /// Checkmate and stalemate are found by [`Replay::settle`]; see there.
     pub ending: Option<Ending>,
 }
 
 /// The state of a game being replayed.
+///
+/// Checkmate and stalemate need a full move generation, which a replay of
+/// well-formed games can skip: if the next recorded move is legal, the
+/// position had a legal move. So they are settled lazily, when a move fails
+/// to resolve and at the end of the record ([`Replay::settle`]); the ending
+/// then carries the ply it happened at, exactly as if found at once.
 ///
 /// ```
 /// use laws::Replay;
@@ -41,32 +44,39 @@ pub struct Played {
 ///     let written = parse_move(token.as_bytes()).expect("notation").written;
 ///     game.play(&written, None).expect("legal");
 /// }
+/// game.settle();
 /// assert_eq!(game.ending().map(|e| e.ply), Some(4));
 /// ```
 #[derive(Debug, Clone)]
 pub struct Replay {
     pos: Chess,
+    /// The position before the last move, for naming that move.
+    prev: Option<(Chess, Move)>,
     mode: CastlingMode,
     ply: usize,
     /// Positions since the last irreversible move: (identity hash, ply).
     history: Vec<(u128, usize)>,
-    hash: Zobrist128,
+    hash: u128,
     ending: Option<Ending>,
+    settled: bool,
 }
 
 impl Replay {
     /// Starts a replay from `start` (the standard position or a FEN set-up).
     pub fn new(start: Chess, mode: CastlingMode) -> Replay {
-        let hash: Zobrist128 = start.zobrist_hash(EnPassantMode::Legal);
+        let hash = identity(&start);
         let mut replay = Replay {
-            history: vec![(hash.0, 0)],
+            history: vec![(hash, 0)],
             hash,
             pos: start,
+            prev: None,
             mode,
             ply: 0,
             ending: None,
+            settled: false,
         };
-        replay.ending = replay.detect_ending(None);
+        replay.ending = replay.detect_ending(true);
+        replay.settle();
         replay
     }
 
@@ -83,54 +93,81 @@ impl Replay {
         self.ply
     }
 
-    /// The first automatic ending reached, if any.
+    /// The first automatic ending reached, if any (settled up to the last
+    /// failed move or [`Replay::settle`] call).
     pub fn ending(&self) -> Option<&Ending> {
         self.ending.as_ref()
     }
 
-    /// How `mv` is called at this point: `12.Nf3` or `12...Nf6`.
-    pub fn label(&self, san: &SanPlus) -> String {
-        move_label(&self.pos, san)
+    /// Looks for checkmate or stalemate in the current position, which
+    /// [`Replay::play`] leaves unsettled while the record goes on.
+    /// Returns the ending it found, if this call found one.
+    pub fn settle(&mut self) -> Option<&Ending> {
+        if self.settled || self.ending.is_some() {
+            self.settled = true;
+            return None;
+        }
+        self.settled = true;
+        self.ending = self.mate_or_stalemate();
+        self.ending.as_ref()
+    }
+
+    /// The last move as an arbiter says it (`40...Kg7`), if a move was played.
+    pub fn last_label(&self) -> Option<String> {
+        self.prev
+            .as_ref()
+            .map(|(before, mv)| move_label(before, &SanPlus::from_move(before.clone(), *mv)))
     }
 
     /// Plays the written move if it is legal. `mark` is the check or mate
     /// mark that was written with it, to be checked against the board.
+    ///
+    /// When the move is not legal, the position is settled first: a move
+    /// after checkmate or stalemate fails, and [`Replay::ending`] says why.
     pub fn play(&mut self, written: &WrittenMove, mark: Option<Mark>) -> Result<Played, MoveError> {
-        let mv = resolve(&self.pos, written, self.mode)?;
-        Ok(self.play_move(mv, mark))
+        match resolve(&self.pos, written, self.mode) {
+            Ok(mv) => Ok(self.play_move(mv, mark)),
+            Err(err) => {
+                self.settle();
+                Err(err)
+            }
+        }
     }
 
     /// Plays a move known to be legal in the current position.
     pub fn play_move(&mut self, mv: Move, mark: Option<Mark>) -> Played {
+        // The previous position had a legal move, so it was neither mate nor stalemate.
+        self.settled = false;
+        let irreversible = self.pos.is_irreversible(mv);
+        let changes_material = mv.is_capture() || mv.is_promotion();
         let before = self.pos.clone();
-        let irreversible = before.is_irreversible(mv);
-        let san = SanPlus::from_move_and_play_unchecked(&mut self.pos, mv);
-        let label = move_label(&before, &san);
+        self.pos.play_unchecked(mv);
+        self.hash = next_identity(&before, &self.pos, mv, self.hash);
+        self.prev = Some((before, mv));
         self.ply += 1;
-        self.hash = before
-            .update_zobrist_hash(self.hash, mv, EnPassantMode::Legal)
-            .unwrap_or_else(|| self.pos.zobrist_hash(EnPassantMode::Legal));
+        debug_assert_eq!(self.hash, identity(&self.pos), "incremental identity after {mv:?}");
         if irreversible {
             self.history.clear();
         }
-        self.history.push((self.hash.0, self.ply));
+        self.history.push((self.hash, self.ply));
 
         let wrong_mark = match mark {
             Some(Mark::Check) if !self.pos.is_check() => Some(Mark::Check),
-            Some(Mark::Mate) if !self.pos.is_checkmate() => Some(Mark::Mate),
+            Some(Mark::Mate) if !self.pos.is_check() || !self.pos.is_checkmate() => Some(Mark::Mate),
             _ => None,
         };
         let ending = if self.ending.is_none() {
-            self.ending = self.detect_ending(Some(mv));
+            self.ending = self.detect_ending(changes_material);
+            if self.ending.is_some() {
+                self.settled = true;
+            }
             self.ending.clone()
         } else {
             None
         };
         Played {
             mv,
-            san,
             ply: self.ply,
-            label,
             wrong_mark,
             ending,
         }
@@ -141,38 +178,101 @@ impl Replay {
     pub fn occurrences(&self) -> Vec<usize> {
         self.history
             .iter()
-            .filter(|(h, _)| *h == self.hash.0)
+            .filter(|(h, _)| *h == self.hash)
             .map(|&(_, ply)| ply)
             .collect()
     }
 
-    fn detect_ending(&self, _last: Option<Move>) -> Option<Ending> {
-        let ply = self.ply;
+    fn mate_or_stalemate(&self) -> Option<Ending> {
         let kind = if self.pos.is_checkmate() {
             EndingKind::Checkmate {
                 winner: !self.pos.turn(),
             }
         } else if self.pos.is_stalemate() {
             EndingKind::Stalemate
-        } else if is_dead_position(&self.pos) {
-            EndingKind::DeadPosition
         } else {
-            let occurrences = self.occurrences();
-            if occurrences.len() >= 5 {
-                EndingKind::FivefoldRepetition { occurrences }
-            } else if self.pos.halfmoves() >= 150 {
-                let since = ply.saturating_sub(self.pos.halfmoves() as usize);
-                EndingKind::SeventyFiveMoves { since }
-            } else {
-                return None;
-            }
+            return None;
         };
-        Some(Ending { kind, ply })
+        Some(Ending { kind, ply: self.ply })
+    }
+
+    /// The endings that need no move generation to see; when one applies,
+    /// checkmate and stalemate are looked at too, since they take precedence.
+    fn detect_ending(&self, material_changed: bool) -> Option<Ending> {
+        let ply = self.ply;
+        let kind = if material_changed && is_dead_position(&self.pos) {
+            EndingKind::DeadPosition
+        } else if self.history.len() >= 5 && self.occurrences().len() >= 5 {
+            EndingKind::FivefoldRepetition {
+                occurrences: self.occurrences(),
+            }
+        } else if self.pos.halfmoves() >= 150 {
+            let since = ply.saturating_sub(self.pos.halfmoves() as usize);
+            EndingKind::SeventyFiveMoves { since }
+        } else {
+            return None;
+        };
+        self.mate_or_stalemate().or(Some(Ending { kind, ply }))
     }
 
     pub fn turn(&self) -> Color {
         self.pos.turn()
     }
+}
+
+/// The identity after `mv`, updated incrementally from `current`; computed
+/// afresh for castling and right after a double step, where the legal en
+/// passant rule makes the update not worth its complexity.
+fn next_identity(before: &Chess, after: &Chess, mv: Move, current: u128) -> u128 {
+    type Z = Zobrist128;
+    if before.maybe_ep_square().is_some() {
+        return identity(after);
+    }
+    let us = before.turn();
+    let mut hash = Zobrist128(current);
+    hash ^= Z::zobrist_for_white_turn();
+    match mv {
+        Move::Normal {
+            role,
+            from,
+            capture,
+            to,
+            promotion,
+        } => {
+            hash ^= Z::zobrist_for_piece(from, role.of(us));
+            hash ^= Z::zobrist_for_piece(to, promotion.unwrap_or(role).of(us));
+            if let Some(captured) = capture {
+                hash ^= Z::zobrist_for_piece(to, captured.of(!us));
+            }
+        }
+        Move::EnPassant { from, to } => {
+            hash ^= Z::zobrist_for_piece(from, Role::Pawn.of(us));
+            hash ^= Z::zobrist_for_piece(to, Role::Pawn.of(us));
+            hash ^= Z::zobrist_for_piece(Square::from_coords(to.file(), from.rank()), Role::Pawn.of(!us));
+        }
+        Move::Castle { .. } | Move::Put { .. } => return identity(after),
+    }
+    if before.castles().castling_rights() != after.castles().castling_rights() {
+        for color in Color::ALL {
+            for side in CastlingSide::ALL {
+                if before.castles().has(color, side) != after.castles().has(color, side) {
+                    hash ^= Z::zobrist_for_castling_right(color, side);
+                }
+            }
+        }
+    }
+    if after.maybe_ep_square().is_some() {
+        if let Some(square) = after.ep_square(EnPassantMode::Legal) {
+            hash ^= Z::zobrist_for_en_passant_file(square.file());
+        }
+    }
+    hash.0
+}
+
+/// The position's identity in the sense of Art. 9.2.3: side to move, pieces,
+/// castling rights and a *legal* en passant capture.
+fn identity(pos: &Chess) -> u128 {
+    pos.zobrist_hash::<Zobrist128>(EnPassantMode::Legal).0
 }
 
 /// `12.Nf3` for White, `12...Nf6` for Black, numbered from the position.
@@ -201,6 +301,7 @@ mod tests {
             let n = parse_move(token.as_bytes()).expect("notation");
             game.play(&n.written, n.mark).expect("legal move");
         }
+        game.settle();
         game
     }
 
@@ -250,7 +351,7 @@ mod tests {
         let qh5 = parse_move(b"Qh5+").expect("notation");
         let played = game.play(&qh5.written, qh5.mark).expect("legal");
         assert_eq!(played.wrong_mark, Some(Mark::Check));
-        assert_eq!(played.label, "2.Qh5");
+        assert_eq!(game.last_label().as_deref(), Some("2.Qh5"));
     }
 
     #[test]

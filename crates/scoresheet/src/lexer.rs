@@ -132,7 +132,10 @@ impl<'a> Lexer<'a> {
             .position(|&b| is_word_end(b))
             .map_or(self.bytes.len(), |i| start + i);
         let word = &self.bytes[start..end];
-
+        // Most words are moves: a letter first rules out numbers, results and glyphs.
+        if word[0].is_ascii_alphabetic() && word != b"N" {
+            return self.token(TokenKind::Word, start, end);
+        }
         if let Some(outcome) = result_token(word) {
             return self.token(TokenKind::Result(outcome), start, end);
         }
@@ -209,6 +212,10 @@ impl Iterator for Lexer<'_> {
                     }
                 }
                 b'}' | b']' => self.token(TokenKind::Stray, start, start + 1),
+                _ if is_control(b) => {
+                    let run = self.bytes[start..].iter().take_while(|&&c| is_control(c)).count();
+                    self.token(TokenKind::Stray, start, start + run)
+                }
                 _ => self.word(start),
             });
         }
@@ -219,7 +226,12 @@ fn is_word_end(b: u8) -> bool {
     matches!(
         b,
         b' ' | b'\t' | b'\n' | b'\r' | 0x0b | 0x0c | b'{' | b'}' | b'(' | b')' | b';' | b'[' | b']'
-    )
+    ) || is_control(b)
+}
+
+/// Control bytes (NUL and the like) that are not white space: never part of a token.
+fn is_control(b: u8) -> bool {
+    (b < 0x20 && !matches!(b, b'\t' | b'\n' | b'\r' | 0x0b | 0x0c)) || b == 0x7f
 }
 
 fn trim_end(bytes: &[u8]) -> &[u8] {
@@ -340,6 +352,13 @@ mod tests {
         assert!(matches!(&toks[0].0, TokenKind::Tag { value: None, .. }));
         assert_eq!(toks[1].0, TokenKind::Stray);
         assert_eq!(toks[3], (TokenKind::Comment { closed: false }, "{open"));
+    }
+
+    #[test]
+    fn control_bytes_end_words() {
+        let toks = kinds("e4 0-1\0\0\r\n");
+        assert!(matches!(toks[1].0, TokenKind::Result(_)));
+        assert_eq!(toks[2], (TokenKind::Stray, "\0\0"));
     }
 
     #[test]

@@ -103,12 +103,12 @@ pub fn parse_move(token: &[u8]) -> Result<Notation, NotationError> {
             Err(NotationError::Unknown)
         }
     };
-    let text = std::str::from_utf8(token).map_err(|_| NotationError::Unknown)?;
-    if text.is_ascii() {
+    if token.is_ascii() {
         for b in chars.by_ref() {
             push(b)?;
         }
     } else {
+        let text = std::str::from_utf8(token).map_err(|_| NotationError::Unknown)?;
         for ch in text.chars() {
             let ascii = match ch {
                 '♔' | '♚' => b'K',
@@ -204,8 +204,8 @@ pub fn parse_move(token: &[u8]) -> Result<Notation, NotationError> {
         norm[n] = b;
         n += 1;
     }
-    let s = normalize_promotion(&norm[..n]);
-    let s = s.as_slice();
+    let n = normalize_promotion(&mut norm, n);
+    let s = &norm[..n];
 
     if let Some(written) = coordinates(s) {
         return Ok(Notation {
@@ -257,23 +257,23 @@ fn castling(s: &[u8]) -> Option<CastlingSide> {
     }
 }
 
-/// Rewrites `e8Q`, `e8(Q)`, `e8/Q` and `e8=Q` to `e8=Q`.
-fn normalize_promotion(s: &[u8]) -> Vec<u8> {
-    let mut out = s.to_vec();
+/// Rewrites `e8Q`, `e8(Q)`, `e8/Q` and `e8=Q` to `e8=Q` in place; returns the new length.
+fn normalize_promotion(buf: &mut [u8; 24], n: usize) -> usize {
     let is_piece = |b: u8| matches!(b, b'Q' | b'R' | b'B' | b'N');
-    let n = out.len();
-    if n >= 5 && out[n - 3] == b'(' && out[n - 1] == b')' && is_piece(out[n - 2]) {
-        let piece = out[n - 2];
-        out.truncate(n - 3);
-        out.extend_from_slice(&[b'=', piece]);
-    } else if n >= 4 && out[n - 2] == b'/' && is_piece(out[n - 1]) {
-        out[n - 2] = b'=';
-    } else if n >= 3 && is_piece(out[n - 1]) && matches!(out[n - 2], b'1' | b'8') {
-        let piece = out[n - 1];
-        out.truncate(n - 1);
-        out.extend_from_slice(&[b'=', piece]);
+    if n >= 5 && buf[n - 3] == b'(' && buf[n - 1] == b')' && is_piece(buf[n - 2]) {
+        buf[n - 3] = b'=';
+        return n - 1;
     }
-    out
+    if n >= 4 && buf[n - 2] == b'/' && is_piece(buf[n - 1]) {
+        buf[n - 2] = b'=';
+        return n;
+    }
+    if n >= 3 && n < buf.len() && is_piece(buf[n - 1]) && matches!(buf[n - 2], b'1' | b'8') {
+        buf[n] = buf[n - 1];
+        buf[n - 1] = b'=';
+        return n + 1;
+    }
+    n
 }
 
 fn square(s: &[u8]) -> Option<Square> {
@@ -302,9 +302,10 @@ fn coordinates(s: &[u8]) -> Option<WrittenMove> {
         _ => (false, rest),
     };
     let to = square(rest.get(..2)?)?;
+    // UCI writes the promotion piece in lower case (`e7e8q`).
     let promotion = match &rest[2..] {
         [] => None,
-        [b'=', p] => Some(match p {
+        [b'=', p] | [p] => Some(match p.to_ascii_uppercase() {
             b'Q' => Role::Queen,
             b'R' => Role::Rook,
             b'B' => Role::Bishop,
@@ -378,6 +379,7 @@ mod tests {
         let ep = parse_move(b"e5xd6e.p.").expect("parses");
         assert!(ep.en_passant_mark);
         assert!(matches!(written("d7d8R"), WrittenMove::Coordinates { promotion: Some(Role::Rook), .. }));
+        assert!(matches!(written("e7e8q"), WrittenMove::Coordinates { promotion: Some(Role::Queen), .. }));
     }
 
     #[test]

@@ -64,7 +64,7 @@ impl SyntaxProblem {
             SyntaxProblem::UnterminatedComment => "a comment opened with { is never closed",
             SyntaxProblem::UnterminatedVariation => "a variation opened with ( is never closed",
             SyntaxProblem::UnmatchedParenthesis => "a ) with no matching (",
-            SyntaxProblem::StrayCharacter => "a stray character in the movetext",
+            SyntaxProblem::StrayCharacter => "a stray character (such as } ] or a control byte) in the movetext",
             SyntaxProblem::TagInMovetext => "a tag pair inside the movetext",
             SyntaxProblem::TextAfterResult => "movetext after the result",
             SyntaxProblem::Truncated => "the game is longer than the reader's limit and was cut",
