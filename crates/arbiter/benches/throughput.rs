@@ -32,7 +32,12 @@ impl Visitor for BareReplay {
         ControlFlow::Continue(None)
     }
 
-    fn tag(&mut self, tags: &mut Self::Tags, name: &[u8], value: pgn_reader::RawTag<'_>) -> ControlFlow<()> {
+    fn tag(
+        &mut self,
+        tags: &mut Self::Tags,
+        name: &[u8],
+        value: pgn_reader::RawTag<'_>,
+    ) -> ControlFlow<()> {
         if name == b"FEN" {
             *tags = shakmaty::fen::Fen::from_ascii(value.as_bytes())
                 .ok()
@@ -100,7 +105,10 @@ fn load(path: &Path) -> std::io::Result<Vec<u8>> {
 
 fn bare(inputs: &[Vec<u8>]) -> (u64, Duration) {
     let start = Instant::now();
-    let mut visitor = BareReplay { plies: 0, errors: 0 };
+    let mut visitor = BareReplay {
+        plies: 0,
+        errors: 0,
+    };
     for bytes in inputs {
         let mut reader = Reader::new(&bytes[..]);
         while let Ok(Some(())) = reader.read_game(&mut visitor) {}
@@ -134,7 +142,10 @@ fn engine(inputs: &[Vec<u8>], pool: &rayon::ThreadPool) -> (u64, usize, Duration
 }
 
 fn main() {
-    let args: Vec<String> = std::env::args().skip(1).filter(|a| !a.starts_with("--")).collect();
+    let args: Vec<String> = std::env::args()
+        .skip(1)
+        .filter(|a| !a.starts_with("--"))
+        .collect();
     let paths = files(&args);
     let inputs: Vec<Vec<u8>> = paths
         .iter()
@@ -151,10 +162,18 @@ fn main() {
         return;
     }
     let mb = inputs.iter().map(Vec::len).sum::<usize>() as f64 / 1e6;
-    println!("input: {} file(s), {mb:.1} MB uncompressed (decompressed before timing)", inputs.len());
+    println!(
+        "input: {} file(s), {mb:.1} MB uncompressed (decompressed before timing)",
+        inputs.len()
+    );
 
-    let one = rayon::ThreadPoolBuilder::new().num_threads(1).build().expect("thread pool");
-    let all = rayon::ThreadPoolBuilder::new().build().expect("thread pool");
+    let one = rayon::ThreadPoolBuilder::new()
+        .num_threads(1)
+        .build()
+        .expect("thread pool");
+    let all = rayon::ThreadPoolBuilder::new()
+        .build()
+        .expect("thread pool");
     let (bare_plies, bare_time) = bare(&inputs);
     let (one_plies, games, one_time) = engine(&inputs, &one);
     let (all_plies, _, all_time) = engine(&inputs, &all);

@@ -9,7 +9,10 @@ pub fn parse_kinds(list: &str) -> Result<BTreeSet<Kind>, String> {
     list.split(',')
         .map(str::trim)
         .filter(|s| !s.is_empty())
-        .map(|s| Kind::parse(s).ok_or_else(|| format!("unknown finding kind `{s}` (see docs/findings.md)")))
+        .map(|s| {
+            Kind::parse(s)
+                .ok_or_else(|| format!("unknown finding kind `{s}` (see docs/findings.md)"))
+        })
         .collect()
 }
 
@@ -29,7 +32,10 @@ impl Filter {
     }
 
     pub fn keeps(&self, finding: &Finding) -> bool {
-        self.only.as_ref().is_none_or(|only| only.contains(&finding.kind)) && !self.skip.contains(&finding.kind)
+        self.only
+            .as_ref()
+            .is_none_or(|only| only.contains(&finding.kind))
+            && !self.skip.contains(&finding.kind)
     }
 
     pub fn apply(&self, report: &mut GameReport) {
@@ -74,8 +80,13 @@ mod tests {
     #[test]
     fn fail_on_parses_all_forms() {
         assert_eq!(FailOn::parse("never"), Ok(FailOn::Never));
-        assert_eq!(FailOn::parse("warning"), Ok(FailOn::Severity(Severity::Warning)));
-        assert!(matches!(FailOn::parse("illegal-move,bad-tag"), Ok(FailOn::Kinds(k)) if k.len() == 2));
+        assert_eq!(
+            FailOn::parse("warning"),
+            Ok(FailOn::Severity(Severity::Warning))
+        );
+        assert!(
+            matches!(FailOn::parse("illegal-move,bad-tag"), Ok(FailOn::Kinds(k)) if k.len() == 2)
+        );
         assert!(FailOn::parse("bogus").is_err());
     }
 }

@@ -60,7 +60,11 @@ fn run(args: &RunArgs, audit: bool) -> io::Result<bool> {
         ColorChoice::Auto => io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none(),
     };
     let mut renderer: Box<dyn Render> = match args.format {
-        Format::Text => Box::new(render::text::Text::new(io::BufWriter::new(stdout), color, !audit)),
+        Format::Text => Box::new(render::text::Text::new(
+            io::BufWriter::new(stdout),
+            color,
+            !audit,
+        )),
         Format::Json => Box::new(render::json::Json::new(io::BufWriter::new(stdout))),
         Format::Csv => Box::new(render::csv::Csv::new(io::BufWriter::new(stdout))?),
     };
@@ -85,7 +89,9 @@ fn run(args: &RunArgs, audit: bool) -> io::Result<bool> {
         };
         if let Err(err) = audit::run::run_source(source, &pool, &mut each) {
             eprintln!("arbiter: {}: {err}", source.name());
-            summary.failed_sources.push(format!("{}: {err}", source.name()));
+            summary
+                .failed_sources
+                .push(format!("{}: {err}", source.name()));
         }
         if let Some(err) = write_error.take() {
             return Err(err);

@@ -29,11 +29,16 @@ impl Summary {
         for kind in kinds {
             *self.by_kind.entry(kind).or_default() += 1;
         }
-        if report.findings.iter().any(|f| f.kind == Kind::UnreadableGame) {
+        if report
+            .findings
+            .iter()
+            .any(|f| f.kind == Kind::UnreadableGame)
+        {
             self.unreadable += 1;
         }
         let decided = report.recorded_result.as_deref().is_some_and(|r| r != "*");
-        if decided && report.ruled_result.is_some() && report.ruled_result != report.recorded_result {
+        if decided && report.ruled_result.is_some() && report.ruled_result != report.recorded_result
+        {
             self.results_changed += 1;
         }
     }
@@ -41,7 +46,11 @@ impl Summary {
     pub fn render(&self, elapsed: Duration) -> String {
         let mut out = String::new();
         let secs = elapsed.as_secs_f64();
-        let rate = if secs > 0.0 { self.games as f64 / secs } else { 0.0 };
+        let rate = if secs > 0.0 {
+            self.games as f64 / secs
+        } else {
+            0.0
+        };
         let _ = writeln!(
             out,
             "{} games in {} source(s), {} plies, {:.2} s ({:.0} games/s)",
@@ -49,9 +58,19 @@ impl Summary {
         );
         let _ = writeln!(out, "games with findings: {}", self.games_with_findings);
         for (kind, count) in &self.by_kind {
-            let _ = writeln!(out, "  {:<24} {:>8} game(s)  [{}]", kind.code(), count, kind.severity().as_str());
+            let _ = writeln!(
+                out,
+                "  {:<24} {:>8} game(s)  [{}]",
+                kind.code(),
+                count,
+                kind.severity().as_str()
+            );
         }
-        let _ = writeln!(out, "results changed by the rulings: {}", self.results_changed);
+        let _ = writeln!(
+            out,
+            "results changed by the rulings: {}",
+            self.results_changed
+        );
         let _ = writeln!(out, "unreadable games: {}", self.unreadable);
         for failed in &self.failed_sources {
             let _ = writeln!(out, "could not read: {failed}");

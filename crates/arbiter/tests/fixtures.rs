@@ -27,7 +27,13 @@ fn run(pgn: &Path) -> Vec<Value> {
         .arg(pgn)
         .output()
         .expect("run arbiter");
-    assert!(out.status.success(), "{}: exit {:?}: {}", pgn.display(), out.status, String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}: exit {:?}: {}",
+        pgn.display(),
+        out.status,
+        String::from_utf8_lossy(&out.stderr)
+    );
     String::from_utf8(out.stdout)
         .expect("utf-8 output")
         .lines()
@@ -36,7 +42,9 @@ fn run(pgn: &Path) -> Vec<Value> {
 }
 
 fn compare_finding(ctx: &str, expected: &Value, actual: &Value, errors: &mut Vec<String>) {
-    let Some(fields) = expected.as_object() else { return };
+    let Some(fields) = expected.as_object() else {
+        return;
+    };
     for (name, want) in fields {
         if KEYS.contains(&name.as_str()) {
             continue;
@@ -50,22 +58,35 @@ fn compare_finding(ctx: &str, expected: &Value, actual: &Value, errors: &mut Vec
                 }
                 continue;
             }
-            "suggestions" | "plies" => Some(actual.get(name).cloned().unwrap_or(Value::Array(Vec::new()))),
+            "suggestions" | "plies" => Some(
+                actual
+                    .get(name)
+                    .cloned()
+                    .unwrap_or(Value::Array(Vec::new())),
+            ),
             _ => actual.get(name).cloned(),
         };
         if got.as_ref() != Some(want) {
-            errors.push(format!("{ctx}: {name} expected {want}, got {}", got.unwrap_or(Value::Null)));
+            errors.push(format!(
+                "{ctx}: {name} expected {want}, got {}",
+                got.unwrap_or(Value::Null)
+            ));
         }
     }
 }
 
 fn check(pgn: &Path, expected: &Path, errors: &mut Vec<String>) {
     let text = std::fs::read_to_string(expected).expect("read expected");
-    let expected: Vec<Value> = serde_json::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", expected.display()));
+    let expected: Vec<Value> =
+        serde_json::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", expected.display()));
     let actual = run(pgn);
     let name = pgn.display().to_string();
     if expected.len() != actual.len() {
-        errors.push(format!("{name}: expected {} games, got {}", expected.len(), actual.len()));
+        errors.push(format!(
+            "{name}: expected {} games, got {}",
+            expected.len(),
+            actual.len()
+        ));
         return;
     }
     for (i, (want, got)) in expected.iter().zip(&actual).enumerate() {
@@ -75,11 +96,21 @@ fn check(pgn: &Path, expected: &Path, errors: &mut Vec<String>) {
                 continue;
             }
             if got.get(field) != Some(value) {
-                errors.push(format!("{ctx}: {field} expected {value}, got {}", got.get(field).unwrap_or(&Value::Null)));
+                errors.push(format!(
+                    "{ctx}: {field} expected {value}, got {}",
+                    got.get(field).unwrap_or(&Value::Null)
+                ));
             }
         }
-        let Some(want_findings) = want.get("findings").and_then(Value::as_array) else { continue };
-        let mut got_findings: Vec<&Value> = got.get("findings").and_then(Value::as_array).into_iter().flatten().collect();
+        let Some(want_findings) = want.get("findings").and_then(Value::as_array) else {
+            continue;
+        };
+        let mut got_findings: Vec<&Value> = got
+            .get("findings")
+            .and_then(Value::as_array)
+            .into_iter()
+            .flatten()
+            .collect();
         for wf in want_findings {
             match got_findings.iter().position(|gf| key(gf) == key(wf)) {
                 Some(at) => {
@@ -90,13 +121,19 @@ fn check(pgn: &Path, expected: &Path, errors: &mut Vec<String>) {
             }
         }
         for extra in got_findings {
-            errors.push(format!("{ctx}: unexpected finding {} ({})", key(extra), extra.get("message").unwrap_or(&Value::Null)));
+            errors.push(format!(
+                "{ctx}: unexpected finding {} ({})",
+                key(extra),
+                extra.get("message").unwrap_or(&Value::Null)
+            ));
         }
     }
 }
 
 fn pgn_files(dir: &Path, out: &mut Vec<std::path::PathBuf>) {
-    let Ok(entries) = std::fs::read_dir(dir) else { return };
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
     let mut entries: Vec<_> = entries.flatten().map(|e| e.path()).collect();
     entries.sort();
     for path in entries {
@@ -122,6 +159,15 @@ fn fixtures_match_their_hand_worked_expectations() {
             checked += 1;
         }
     }
-    assert!(checked >= 10, "only {checked} fixtures with expectations under {}", root.display());
-    assert!(errors.is_empty(), "{} mismatches:\n{}", errors.len(), errors.join("\n"));
+    assert!(
+        checked >= 10,
+        "only {checked} fixtures with expectations under {}",
+        root.display()
+    );
+    assert!(
+        errors.is_empty(),
+        "{} mismatches:\n{}",
+        errors.len(),
+        errors.join("\n")
+    );
 }

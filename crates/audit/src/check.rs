@@ -2,18 +2,14 @@
 //! `adjudicate` and `audit` are views of this one function.
 
 use laws::{
-    Article, Ending, EndingKind, GameResult, MoveError, Replay,
-    mating::can_never_mate,
+    Article, Ending, EndingKind, GameResult, MoveError, Replay, mating::can_never_mate,
     resolve::suggestions,
 };
 use scoresheet::{
     GameText, Mark, NotationError, Scoresheet, Span, SyntaxProblem, WrittenMove,
     tags::{SEVEN_TAG_ROSTER, is_valid_date},
 };
-use shakmaty::{
-    CastlingMode, Chess, Color, EnPassantMode, Position,
-    fen::Fen,
-};
+use shakmaty::{CastlingMode, Chess, Color, EnPassantMode, Position, fen::Fen};
 
 use crate::{
     kind::Kind,
@@ -47,7 +43,10 @@ pub fn check_game(source: &str, game: usize, text: &GameText) -> GameReport {
         ruled_result: None,
         findings: Vec::new(),
     };
-    let ctx = Context { text, sheet: &sheet };
+    let ctx = Context {
+        text,
+        sheet: &sheet,
+    };
 
     if let Some(reason) = unreadable(&sheet) {
         report
@@ -125,7 +124,9 @@ fn castling_mode(variant: &str) -> Option<CastlingMode> {
         .collect::<String>()
         .to_ascii_lowercase();
     match v.as_str() {
-        "" | "standard" | "chess" | "standardchess" | "normal" | "fromposition" => Some(CastlingMode::Standard),
+        "" | "standard" | "chess" | "standardchess" | "normal" | "fromposition" => {
+            Some(CastlingMode::Standard)
+        }
         "chess960" | "960" | "fischerandom" | "fischerrandom" | "freestyle" | "freestylechess"
         | "chess9lx" | "9lx" => Some(CastlingMode::Chess960),
         _ => None,
@@ -143,9 +144,18 @@ fn recorded_result(sheet: &Scoresheet) -> Option<GameResult> {
 fn keeps_recorded_win(termination: Option<&str>) -> bool {
     let Some(t) = termination else { return false };
     let t = t.to_ascii_lowercase();
-    ["rules infraction", "adjudication", "abandoned", "death", "emergency", "forfeit", "default", "unterminated"]
-        .iter()
-        .any(|k| t.contains(k) && !t.contains("time forfeit"))
+    [
+        "rules infraction",
+        "adjudication",
+        "abandoned",
+        "death",
+        "emergency",
+        "forfeit",
+        "default",
+        "unterminated",
+    ]
+    .iter()
+    .any(|k| t.contains(k) && !t.contains("time forfeit"))
 }
 
 fn is_time_forfeit(termination: Option<&str>) -> bool {
@@ -169,7 +179,8 @@ fn rule_without_ending(
     };
     let termination = sheet.tag("Termination");
     if let Some(winner) = recorded.winner() {
-        if !broken && !keeps_recorded_win(termination) && can_never_mate(replay.position(), winner) {
+        if !broken && !keeps_recorded_win(termination) && can_never_mate(replay.position(), winner)
+        {
             let article = if is_time_forfeit(termination) {
                 Article::FLAG_FALL
             } else {
@@ -183,10 +194,16 @@ fn rule_without_ending(
 
 fn ending_phrase(ending: &Ending) -> String {
     match &ending.kind {
-        EndingKind::Checkmate { winner } => format!("{} delivered checkmate at ply {}", color_name(*winner), ending.ply),
+        EndingKind::Checkmate { winner } => format!(
+            "{} delivered checkmate at ply {}",
+            color_name(*winner),
+            ending.ply
+        ),
         EndingKind::Stalemate => format!("stalemate at ply {}", ending.ply),
         EndingKind::DeadPosition => format!("dead position at ply {}", ending.ply),
-        EndingKind::FivefoldRepetition { .. } => format!("fivefold repetition at ply {}", ending.ply),
+        EndingKind::FivefoldRepetition { .. } => {
+            format!("fivefold repetition at ply {}", ending.ply)
+        }
         EndingKind::SeventyFiveMoves { .. } => format!("75-move rule at ply {}", ending.ply),
     }
 }
@@ -259,7 +276,10 @@ impl Context<'_> {
             findings.push(Finding::new(
                 Kind::BadTag,
                 None,
-                format!("missing tags of the Seven Tag Roster: {}", missing.join(", ")),
+                format!(
+                    "missing tags of the Seven Tag Roster: {}",
+                    missing.join(", ")
+                ),
             ));
         }
         for tag in &sheet.tags {
@@ -273,11 +293,13 @@ impl Context<'_> {
                         "Result \"{}\" is not one of 1-0, 0-1, 1/2-1/2, *",
                         tag.value
                     )),
-                    (Some(tagged), Some((outcome, _))) if GameResult::from(outcome) != tagged => Some(format!(
-                        "Result tag \"{}\" differs from the result at the end of the moves, {}",
-                        tag.value,
-                        GameResult::from(outcome)
-                    )),
+                    (Some(tagged), Some((outcome, _))) if GameResult::from(outcome) != tagged => {
+                        Some(format!(
+                            "Result tag \"{}\" differs from the result at the end of the moves, {}",
+                            tag.value,
+                            GameResult::from(outcome)
+                        ))
+                    }
                     _ => None,
                 },
                 _ => None,
@@ -303,7 +325,8 @@ impl Context<'_> {
 
     fn start_position(&self, findings: &mut Vec<Finding>) -> Option<(Chess, CastlingMode)> {
         let sheet = self.sheet;
-        let mode = castling_mode(sheet.tag("Variant").unwrap_or("")).unwrap_or(CastlingMode::Standard);
+        let mode =
+            castling_mode(sheet.tag("Variant").unwrap_or("")).unwrap_or(CastlingMode::Standard);
         let fen_tag = sheet.tags.iter().find(|t| t.name == "FEN");
         let Some(fen_tag) = fen_tag else {
             if sheet.tag("SetUp") == Some("1") {
@@ -334,7 +357,10 @@ impl Context<'_> {
         let fen = match Fen::from_ascii(fen_tag.value.trim().as_bytes()) {
             Ok(fen) => fen,
             Err(err) => {
-                findings.push(fail(format!("FEN \"{}\" cannot be read: {err}", fen_tag.value), None));
+                findings.push(fail(
+                    format!("FEN \"{}\" cannot be read: {err}", fen_tag.value),
+                    None,
+                ));
                 return None;
             }
         };
@@ -379,7 +405,13 @@ impl Context<'_> {
                     if let Some((end_ply, article)) = ended_before {
                         if end_ply + 1 == ply {
                             let label = replay.last_label().unwrap_or_default();
-                            findings.push(self.moves_after_end(&label, ply, recorded.span, mover, article));
+                            findings.push(self.moves_after_end(
+                                &label,
+                                ply,
+                                recorded.span,
+                                mover,
+                                article,
+                            ));
                         }
                     } else if let Some(wrong) = played.wrong_mark {
                         findings.push(self.wrong_mark(&replay, wrong, ply, recorded.span, mover));
@@ -392,15 +424,25 @@ impl Context<'_> {
                         Some((end_ply, article)) => {
                             if end_ply + 1 == ply {
                                 let label = self.written_label(replay.position(), recorded.span);
-                                findings.push(self.moves_after_end(&label, ply, recorded.span, mover, article));
+                                findings.push(self.moves_after_end(
+                                    &label,
+                                    ply,
+                                    recorded.span,
+                                    mover,
+                                    article,
+                                ));
                             }
                         }
                         None => {
                             broken = true;
                             findings.push(match (err, &recorded.notation) {
-                                (Some(err), Ok(notation)) => {
-                                    self.move_error(replay.position(), &notation.written, recorded.span, err, ply)
-                                }
+                                (Some(err), Ok(notation)) => self.move_error(
+                                    replay.position(),
+                                    &notation.written,
+                                    recorded.span,
+                                    err,
+                                    ply,
+                                ),
                                 (_, Err(err)) => self.unparseable(&replay, recorded.span, *err),
                                 (None, Ok(_)) => continue,
                             });
@@ -423,12 +465,23 @@ impl Context<'_> {
         }
         if let Some(ending) = replay.ending() {
             *reported = true;
-            let label = if ending.ply > 0 { replay.last_label() } else { None };
+            let label = if ending.ply > 0 {
+                replay.last_label()
+            } else {
+                None
+            };
             findings.push(self.ending_finding(replay, ending, label.as_deref()));
         }
     }
 
-    fn wrong_mark(&self, replay: &Replay, wrong: Mark, ply: usize, span: Span, mover: Color) -> Finding {
+    fn wrong_mark(
+        &self,
+        replay: &Replay,
+        wrong: Mark,
+        ply: usize,
+        span: Span,
+        mover: Color,
+    ) -> Finding {
         let written = match wrong {
             Mark::Check => "a check mark",
             Mark::Mate => "a mate mark",
@@ -478,10 +531,7 @@ impl Context<'_> {
             Kind::UnparseableMove,
             before,
             span,
-            format!(
-                "{} \"{token}\" is {err}",
-                self.move_slot(before),
-            ),
+            format!("{} \"{token}\" is {err}", self.move_slot(before),),
         );
         f.ply = Some(replay.ply() + 1);
         f
@@ -495,7 +545,14 @@ impl Context<'_> {
         }
     }
 
-    fn move_error(&self, before: &Chess, written: &WrittenMove, span: Span, err: MoveError, ply: usize) -> Finding {
+    fn move_error(
+        &self,
+        before: &Chess,
+        written: &WrittenMove,
+        span: Span,
+        err: MoveError,
+        ply: usize,
+    ) -> Finding {
         let token = self.token(span);
         let slot = self.move_slot(before);
         let (kind, article, message, candidates) = match err {
@@ -507,21 +564,31 @@ impl Context<'_> {
                 (
                     Kind::AmbiguousMove,
                     None,
-                    format!("{slot} \"{token}\" fits more than one legal move: {}", sans.join(" or ")),
+                    format!(
+                        "{slot} \"{token}\" fits more than one legal move: {}",
+                        sans.join(" or ")
+                    ),
                     sans,
                 )
             }
             MoveError::Null => (
                 Kind::IllegalMove,
                 Some(Article::LEGAL_MOVE),
-                format!("{slot} \"{token}\" is a null move, which is not a move in over-the-board chess"),
+                format!(
+                    "{slot} \"{token}\" is a null move, which is not a move in over-the-board chess"
+                ),
                 Vec::new(),
             ),
             MoveError::PromotionMissing => (
                 Kind::IllegalMove,
                 Some(Article::LEGAL_MOVE),
-                format!("{slot} \"{token}\" moves a pawn to the last rank without naming the new piece"),
-                suggestions(before, written, SUGGESTIONS).iter().map(ToString::to_string).collect(),
+                format!(
+                    "{slot} \"{token}\" moves a pawn to the last rank without naming the new piece"
+                ),
+                suggestions(before, written, SUGGESTIONS)
+                    .iter()
+                    .map(ToString::to_string)
+                    .collect(),
             ),
             MoveError::WrongPiece { found } => (
                 Kind::IllegalMove,
@@ -530,21 +597,32 @@ impl Context<'_> {
                     "{slot} \"{token}\" names a different piece than the one on its starting square ({})",
                     found.map_or("empty", |r| role_name(r))
                 ),
-                suggestions(before, written, SUGGESTIONS).iter().map(ToString::to_string).collect(),
+                suggestions(before, written, SUGGESTIONS)
+                    .iter()
+                    .map(ToString::to_string)
+                    .collect(),
             ),
             MoveError::Illegal => {
-                let why = if before.is_check() { ", and the king is in check" } else { "" };
+                let why = if before.is_check() {
+                    ", and the king is in check"
+                } else {
+                    ""
+                };
                 (
                     Kind::IllegalMove,
                     Some(Article::LEGAL_MOVE),
                     format!("{slot} \"{token}\" is not a legal move in this position{why}"),
-                    suggestions(before, written, SUGGESTIONS).iter().map(ToString::to_string).collect(),
+                    suggestions(before, written, SUGGESTIONS)
+                        .iter()
+                        .map(ToString::to_string)
+                        .collect(),
                 )
             }
         };
         let mut f = self.move_finding(kind, before, span, message);
         if !candidates.is_empty() && kind == Kind::IllegalMove {
-            f.message.push_str(&format!("; perhaps {} was meant", candidates.join(" or ")));
+            f.message
+                .push_str(&format!("; perhaps {} was meant", candidates.join(" or ")));
         }
         f.article = article.map(Article::as_str);
         f.ply = Some(ply);
@@ -552,11 +630,20 @@ impl Context<'_> {
         f
     }
 
-    fn moves_after_end(&self, label: &str, ply: usize, span: Span, mover: Color, ended_by: Article) -> Finding {
+    fn moves_after_end(
+        &self,
+        label: &str,
+        ply: usize,
+        span: Span,
+        mover: Color,
+        ended_by: Article,
+    ) -> Finding {
         let mut f = Finding::new(
             Kind::MovesAfterEnd,
             Some(ply),
-            format!("{label} is recorded after the game had ended; it and every later move are void"),
+            format!(
+                "{label} is recorded after the game had ended; it and every later move are void"
+            ),
         )
         .player(mover)
         .article(ended_by);
@@ -568,28 +655,44 @@ impl Context<'_> {
 
     fn ending_finding(&self, replay: &Replay, ending: &Ending, label: Option<&str>) -> Finding {
         let pos = replay.position();
-        let after = label.map_or_else(|| "in the starting position".to_string(), |l| format!("after {l}"));
+        let after = label.map_or_else(
+            || "in the starting position".to_string(),
+            |l| format!("after {l}"),
+        );
         let (kind, message, plies) = match &ending.kind {
             EndingKind::Checkmate { winner } => (
                 Kind::Checkmate,
-                format!("{} is checkmated {after}: {} wins", color_name(!*winner), color_name(*winner)),
+                format!(
+                    "{} is checkmated {after}: {} wins",
+                    color_name(!*winner),
+                    color_name(*winner)
+                ),
                 Vec::new(),
             ),
             EndingKind::Stalemate => (
                 Kind::Stalemate,
-                format!("{} is stalemated {after}: the game is drawn", color_name(pos.turn())),
+                format!(
+                    "{} is stalemated {after}: the game is drawn",
+                    color_name(pos.turn())
+                ),
                 Vec::new(),
             ),
             EndingKind::DeadPosition => (
                 Kind::DeadPosition,
-                format!("neither side can checkmate by any series of legal moves {after}: the game is drawn"),
+                format!(
+                    "neither side can checkmate by any series of legal moves {after}: the game is drawn"
+                ),
                 Vec::new(),
             ),
             EndingKind::FivefoldRepetition { occurrences } => (
                 Kind::FivefoldRepetition,
                 format!(
                     "the position {after} occurred for the fifth time (plies {}): the game is drawn",
-                    occurrences.iter().map(ToString::to_string).collect::<Vec<_>>().join(", ")
+                    occurrences
+                        .iter()
+                        .map(ToString::to_string)
+                        .collect::<Vec<_>>()
+                        .join(", ")
                 ),
                 occurrences.clone(),
             ),

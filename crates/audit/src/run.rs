@@ -14,7 +14,11 @@ const BATCH: usize = 512;
 
 /// Checks every game of `source`, calling `each` with the reports in input
 /// order. An I/O error ends the source; the games read before it are reported.
-pub fn run_source(source: &Source, pool: &rayon::ThreadPool, each: &mut dyn FnMut(GameReport)) -> io::Result<()> {
+pub fn run_source(
+    source: &Source,
+    pool: &rayon::ThreadPool,
+    each: &mut dyn FnMut(GameReport),
+) -> io::Result<()> {
     let name = source.name();
     let reader = source.open()?;
     let mut games = Splitter::new(reader).peekable();

@@ -145,7 +145,11 @@ impl Replay {
         self.hash = next_identity(&before, &self.pos, mv, self.hash);
         self.prev = Some((before, mv));
         self.ply += 1;
-        debug_assert_eq!(self.hash, identity(&self.pos), "incremental identity after {mv:?}");
+        debug_assert_eq!(
+            self.hash,
+            identity(&self.pos),
+            "incremental identity after {mv:?}"
+        );
         if irreversible {
             self.history.clear();
         }
@@ -153,7 +157,9 @@ impl Replay {
 
         let wrong_mark = match mark {
             Some(Mark::Check) if !self.pos.is_check() => Some(Mark::Check),
-            Some(Mark::Mate) if !self.pos.is_check() || !self.pos.is_checkmate() => Some(Mark::Mate),
+            Some(Mark::Mate) if !self.pos.is_check() || !self.pos.is_checkmate() => {
+                Some(Mark::Mate)
+            }
             _ => None,
         };
         let ending = if self.ending.is_none() {
@@ -193,7 +199,10 @@ impl Replay {
         } else {
             return None;
         };
-        Some(Ending { kind, ply: self.ply })
+        Some(Ending {
+            kind,
+            ply: self.ply,
+        })
     }
 
     /// The endings that need no move generation to see; when one applies,
@@ -248,7 +257,10 @@ fn next_identity(before: &Chess, after: &Chess, mv: Move, current: u128) -> u128
         Move::EnPassant { from, to } => {
             hash ^= Z::zobrist_for_piece(from, Role::Pawn.of(us));
             hash ^= Z::zobrist_for_piece(to, Role::Pawn.of(us));
-            hash ^= Z::zobrist_for_piece(Square::from_coords(to.file(), from.rank()), Role::Pawn.of(!us));
+            hash ^= Z::zobrist_for_piece(
+                Square::from_coords(to.file(), from.rank()),
+                Role::Pawn.of(!us),
+            );
         }
         Move::Castle { .. } | Move::Put { .. } => return identity(after),
     }
@@ -324,10 +336,16 @@ mod tests {
     #[test]
     fn pinned_en_passant_does_not_break_identity() {
         // Digest edge case 1: after 1...d5 exd6 would expose Ka5 to Rh5.
-        let game = replay("1n4k1/3p4/8/K3P2r/8/8/8/6N1 b - - 0 1", "d5 Nf3 Kh8 Ng1 Kg8 Nf3 Kh8 Ng1 Kg8");
+        let game = replay(
+            "1n4k1/3p4/8/K3P2r/8/8/8/6N1 b - - 0 1",
+            "d5 Nf3 Kh8 Ng1 Kg8 Nf3 Kh8 Ng1 Kg8",
+        );
         assert_eq!(game.occurrences(), vec![1, 5, 9]);
         // Digest edge case 2: no pin, so the first position differs.
-        let game = replay("1n4k1/3p4/8/4P3/8/8/8/K5N1 b - - 0 1", "d5 Nf3 Kh8 Ng1 Kg8 Nf3 Kh8 Ng1 Kg8");
+        let game = replay(
+            "1n4k1/3p4/8/4P3/8/8/8/K5N1 b - - 0 1",
+            "d5 Nf3 Kh8 Ng1 Kg8 Nf3 Kh8 Ng1 Kg8",
+        );
         assert_eq!(game.occurrences(), vec![5, 9]);
     }
 
@@ -340,9 +358,17 @@ mod tests {
     #[test]
     fn mate_on_the_150th_ply_wins() {
         let game = replay("7k/8/6K1/8/8/8/8/R7 w - - 149 100", "Ra8#");
-        assert!(matches!(game.ending().map(|e| &e.kind), Some(EndingKind::Checkmate { winner: Color::White })));
+        assert!(matches!(
+            game.ending().map(|e| &e.kind),
+            Some(EndingKind::Checkmate {
+                winner: Color::White
+            })
+        ));
         let game = replay("7k/8/6K1/8/8/8/8/R7 w - - 149 100", "Rb1");
-        assert_eq!(game.ending().map(|e| (&e.kind, e.ply)), Some((&EndingKind::SeventyFiveMoves { since: 0 }, 1)));
+        assert_eq!(
+            game.ending().map(|e| (&e.kind, e.ply)),
+            Some((&EndingKind::SeventyFiveMoves { since: 0 }, 1))
+        );
     }
 
     #[test]
@@ -359,6 +385,9 @@ mod tests {
         let game = replay("kb6/8/8/8/8/8/8/K1B1n3 w - - 0 1", "Bd2");
         assert!(game.ending().is_none());
         let game = replay("kb6/8/8/8/8/8/3n4/K1B5 w - - 0 1", "Bxd2");
-        assert_eq!(game.ending().map(|e| (&e.kind, e.ply)), Some((&EndingKind::DeadPosition, 1)));
+        assert_eq!(
+            game.ending().map(|e| (&e.kind, e.ply)),
+            Some((&EndingKind::DeadPosition, 1))
+        );
     }
 }

@@ -44,7 +44,11 @@ pub fn resolve(pos: &Chess, written: &WrittenMove, mode: CastlingMode) -> Result
             Err(SanError::AmbiguousSan) => {
                 let legals = pos.legal_moves();
                 Err(MoveError::Ambiguous(
-                    legals.iter().filter(|m| san.matches(**m)).copied().collect(),
+                    legals
+                        .iter()
+                        .filter(|m| san.matches(**m))
+                        .copied()
+                        .collect(),
                 ))
             }
             Err(SanError::IllegalSan) => {
@@ -131,7 +135,10 @@ pub fn suggestions(pos: &Chess, written: &WrittenMove, limit: usize) -> Vec<SanP
             let same_to = to == Some(m.to()) || to.is_some_and(|t| castle_target(m) == Some(t));
             let tier = if same_role && same_to {
                 0
-            } else if from.is_some() && from == m.from() && (same_to || to.is_some_and(|t| one_off(t, m.to()))) {
+            } else if from.is_some()
+                && from == m.from()
+                && (same_to || to.is_some_and(|t| one_off(t, m.to())))
+            {
                 1
             } else if same_role && to.is_some_and(|t| one_off(t, m.to())) {
                 2
@@ -177,7 +184,9 @@ mod tests {
     use scoresheet::notation::parse_move;
 
     fn written(s: &str) -> WrittenMove {
-        parse_move(s.as_bytes()).map(|n| n.written).expect("test notation")
+        parse_move(s.as_bytes())
+            .map(|n| n.written)
+            .expect("test notation")
     }
 
     fn sans(moves: &[SanPlus]) -> Vec<String> {
@@ -187,7 +196,10 @@ mod tests {
     #[test]
     fn wrong_square_suggests_neighbours() {
         let pos = Chess::default();
-        assert_eq!(resolve(&pos, &written("Nf4"), CastlingMode::Standard), Err(MoveError::Illegal));
+        assert_eq!(
+            resolve(&pos, &written("Nf4"), CastlingMode::Standard),
+            Err(MoveError::Illegal)
+        );
         let s = sans(&suggestions(&pos, &written("Nf4"), 6));
         assert_eq!(s.first().map(String::as_str), Some("Nf3"));
     }
@@ -196,11 +208,16 @@ mod tests {
     fn uci_and_long_forms() {
         let pos = Chess::default();
         for w in ["g1f3", "Ng1-f3", "Sg1f3", "Ng1f3"] {
-            assert!(resolve(&pos, &written(w), CastlingMode::Standard).is_ok(), "{w}");
+            assert!(
+                resolve(&pos, &written(w), CastlingMode::Standard).is_ok(),
+                "{w}"
+            );
         }
         assert_eq!(
             resolve(&pos, &written("Bg1-f3"), CastlingMode::Standard),
-            Err(MoveError::WrongPiece { found: Some(Role::Knight) })
+            Err(MoveError::WrongPiece {
+                found: Some(Role::Knight)
+            })
         );
     }
 
@@ -211,8 +228,14 @@ mod tests {
             .expect("fen")
             .into_position(CastlingMode::Standard)
             .expect("legal");
-        assert_eq!(resolve(&pos, &written("e8"), CastlingMode::Standard), Err(MoveError::PromotionMissing));
-        assert_eq!(resolve(&pos, &written("e7e8"), CastlingMode::Standard), Err(MoveError::PromotionMissing));
+        assert_eq!(
+            resolve(&pos, &written("e8"), CastlingMode::Standard),
+            Err(MoveError::PromotionMissing)
+        );
+        assert_eq!(
+            resolve(&pos, &written("e7e8"), CastlingMode::Standard),
+            Err(MoveError::PromotionMissing)
+        );
         assert!(resolve(&pos, &written("e8D"), CastlingMode::Standard).is_ok());
     }
 

@@ -28,7 +28,12 @@ impl Visitor for Collect {
         ControlFlow::Continue(Vec::new())
     }
 
-    fn tag(&mut self, tags: &mut Self::Tags, name: &[u8], value: RawTag<'_>) -> ControlFlow<Self::Output> {
+    fn tag(
+        &mut self,
+        tags: &mut Self::Tags,
+        name: &[u8],
+        value: RawTag<'_>,
+    ) -> ControlFlow<Self::Output> {
         tags.push((
             String::from_utf8_lossy(name).into_owned(),
             value.decode_utf8_lossy().into_owned(),
@@ -48,7 +53,11 @@ impl Visitor for Collect {
         ControlFlow::Continue(())
     }
 
-    fn outcome(&mut self, game: &mut Self::Movetext, outcome: Outcome) -> ControlFlow<Self::Output> {
+    fn outcome(
+        &mut self,
+        game: &mut Self::Movetext,
+        outcome: Outcome,
+    ) -> ControlFlow<Self::Output> {
         game.outcome.get_or_insert(outcome);
         ControlFlow::Continue(())
     }
@@ -73,7 +82,10 @@ pub fn read_game(bytes: &[u8]) -> std::io::Result<Option<FastGame>> {
 }
 
 /// Reads every game of a stream with pgn-reader, calling `each` per game.
-pub fn read_all<R: std::io::Read>(reader: R, mut each: impl FnMut(FastGame)) -> std::io::Result<()> {
+pub fn read_all<R: std::io::Read>(
+    reader: R,
+    mut each: impl FnMut(FastGame),
+) -> std::io::Result<()> {
     let mut reader = Reader::new(reader);
     while let Some(game) = reader.read_game(&mut Collect)? {
         each(game);

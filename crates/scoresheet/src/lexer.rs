@@ -24,7 +24,10 @@ impl Span {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum TokenKind {
     /// `[Name "value"]`; `value` is `None` when the line is not a well-formed tag pair.
-    Tag { name: Span, value: Option<Span> },
+    Tag {
+        name: Span,
+        value: Option<Span>,
+    },
     /// `12.`, `12...`, or a bare `12`.
     MoveNumber(u32),
     /// Anything that may be a move: the notation layer decides.
@@ -34,7 +37,9 @@ pub enum TokenKind {
     /// A standalone annotation glyph or evaluation sign: `!?`, `+-`, `=`, `±`.
     Glyph,
     /// `{ ... }`; `closed` is false when the game ended before the `}`.
-    Comment { closed: bool },
+    Comment {
+        closed: bool,
+    },
     /// `; ...` to the end of the line.
     RestOfLineComment,
     /// A `%` escape line.
@@ -68,7 +73,11 @@ pub struct Lexer<'a> {
 
 impl<'a> Lexer<'a> {
     pub fn new(bytes: &'a [u8]) -> Lexer<'a> {
-        let pos = if bytes.starts_with(b"\xef\xbb\xbf") { 3 } else { 0 };
+        let pos = if bytes.starts_with(b"\xef\xbb\xbf") {
+            3
+        } else {
+            0
+        };
         Lexer {
             bytes,
             pos,
@@ -150,9 +159,7 @@ impl<'a> Lexer<'a> {
                 return self.token(TokenKind::MoveNumber(number), start, start + digits + dots);
             }
         }
-        if word.iter().all(|&b| b"!?".contains(&b))
-            || is_evaluation_sign(word)
-        {
+        if word.iter().all(|&b| b"!?".contains(&b)) || is_evaluation_sign(word) {
             return self.token(TokenKind::Glyph, start, end);
         }
         self.token(TokenKind::Word, start, end)
@@ -186,7 +193,9 @@ impl Iterator for Lexer<'_> {
                 }
                 b'[' => self.tag(start),
                 b'{' => match memchr::memchr(b'}', &self.bytes[start + 1..]) {
-                    Some(i) => self.token(TokenKind::Comment { closed: true }, start, start + i + 2),
+                    Some(i) => {
+                        self.token(TokenKind::Comment { closed: true }, start, start + i + 2)
+                    }
                     None => {
                         let end = self.bytes.len();
                         self.token(TokenKind::Comment { closed: false }, start, end)
@@ -213,7 +222,10 @@ impl Iterator for Lexer<'_> {
                 }
                 b'}' | b']' => self.token(TokenKind::Stray, start, start + 1),
                 _ if is_control(b) => {
-                    let run = self.bytes[start..].iter().take_while(|&&c| is_control(c)).count();
+                    let run = self.bytes[start..]
+                        .iter()
+                        .take_while(|&&c| is_control(c))
+                        .count();
                     self.token(TokenKind::Stray, start, start + run)
                 }
                 _ => self.word(start),
@@ -300,7 +312,10 @@ fn parse_tag(line: &[u8]) -> Option<(Span, Span, usize)> {
     }
     let value = Span::new(value_start, i.min(line.len()));
     i += 1;
-    while line.get(i).is_some_and(|b| b.is_ascii_whitespace() && *b != b'\n') {
+    while line
+        .get(i)
+        .is_some_and(|b| b.is_ascii_whitespace() && *b != b'\n')
+    {
         i += 1;
     }
     if line.get(i) != Some(&b']') {
@@ -329,7 +344,10 @@ mod tests {
             .collect();
         assert_eq!(words, ["e4", "e5", "Nc6", "0-0"]);
         assert_eq!(toks[3].0, TokenKind::MoveNumber(2));
-        assert!(matches!(toks.last(), Some((TokenKind::Result(_), "1/2-1/2"))));
+        assert!(matches!(
+            toks.last(),
+            Some((TokenKind::Result(_), "1/2-1/2"))
+        ));
     }
 
     #[test]

@@ -193,7 +193,13 @@ pub fn parse_move(token: &[u8]) -> Result<Notation, NotationError> {
         };
         let b = match translated {
             // Only piece letters: at the start, or as a promotion piece.
-            Some(t) if i == 0 || matches!(s.get(i.wrapping_sub(1)), Some(b'=' | b'(' | b'/' | b'1'..=b'8')) => {
+            Some(t)
+                if i == 0
+                    || matches!(
+                        s.get(i.wrapping_sub(1)),
+                        Some(b'=' | b'(' | b'/' | b'1'..=b'8')
+                    ) =>
+            {
                 if dialect == Dialect::English {
                     dialect = Dialect::German;
                 }
@@ -212,7 +218,11 @@ pub fn parse_move(token: &[u8]) -> Result<Notation, NotationError> {
             written,
             mark,
             en_passant_mark,
-            dialect: if dialect == Dialect::English { Dialect::Long } else { dialect },
+            dialect: if dialect == Dialect::English {
+                Dialect::Long
+            } else {
+                dialect
+            },
         });
     }
     // SAN allows an explicit pawn letter (`Pe4`); coordinates were tried above.
@@ -373,13 +383,40 @@ mod tests {
         };
         assert_eq!(written("e2-e4"), e2e4);
         assert_eq!(written("e2e4"), e2e4);
-        assert!(matches!(written("Sg1-f3"), WrittenMove::Coordinates { role: Some(Role::Knight), .. }));
-        assert!(matches!(written("Ng1f3"), WrittenMove::Coordinates { role: Some(Role::Knight), .. }));
-        assert!(matches!(written("e4xd5"), WrittenMove::Coordinates { capture: true, .. }));
+        assert!(matches!(
+            written("Sg1-f3"),
+            WrittenMove::Coordinates {
+                role: Some(Role::Knight),
+                ..
+            }
+        ));
+        assert!(matches!(
+            written("Ng1f3"),
+            WrittenMove::Coordinates {
+                role: Some(Role::Knight),
+                ..
+            }
+        ));
+        assert!(matches!(
+            written("e4xd5"),
+            WrittenMove::Coordinates { capture: true, .. }
+        ));
         let ep = parse_move(b"e5xd6e.p.").expect("parses");
         assert!(ep.en_passant_mark);
-        assert!(matches!(written("d7d8R"), WrittenMove::Coordinates { promotion: Some(Role::Rook), .. }));
-        assert!(matches!(written("e7e8q"), WrittenMove::Coordinates { promotion: Some(Role::Queen), .. }));
+        assert!(matches!(
+            written("d7d8R"),
+            WrittenMove::Coordinates {
+                promotion: Some(Role::Rook),
+                ..
+            }
+        ));
+        assert!(matches!(
+            written("e7e8q"),
+            WrittenMove::Coordinates {
+                promotion: Some(Role::Queen),
+                ..
+            }
+        ));
     }
 
     #[test]

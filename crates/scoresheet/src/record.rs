@@ -64,7 +64,9 @@ impl SyntaxProblem {
             SyntaxProblem::UnterminatedComment => "a comment opened with { is never closed",
             SyntaxProblem::UnterminatedVariation => "a variation opened with ( is never closed",
             SyntaxProblem::UnmatchedParenthesis => "a ) with no matching (",
-            SyntaxProblem::StrayCharacter => "a stray character (such as } ] or a control byte) in the movetext",
+            SyntaxProblem::StrayCharacter => {
+                "a stray character (such as } ] or a control byte) in the movetext"
+            }
             SyntaxProblem::TagInMovetext => "a tag pair inside the movetext",
             SyntaxProblem::TextAfterResult => "movetext after the result",
             SyntaxProblem::Truncated => "the game is longer than the reader's limit and was cut",
@@ -123,7 +125,9 @@ impl Scoresheet {
                         }
                     }
                     TokenKind::Comment { closed: false } => {
-                        sheet.problems.push((SyntaxProblem::UnterminatedComment, span));
+                        sheet
+                            .problems
+                            .push((SyntaxProblem::UnterminatedComment, span));
                     }
                     _ => {}
                 }
@@ -137,7 +141,7 @@ impl Scoresheet {
                     } else if let Some(value) = value {
                         sheet.tags.push(Tag {
                             name: text.decode(name.of(bytes)),
-                            value: unescape(&text.decode(value.of(bytes))),
+                            value: unescape(text.decode(value.of(bytes))),
                             span,
                         });
                     } else {
@@ -147,7 +151,9 @@ impl Scoresheet {
                 TokenKind::Escape | TokenKind::RestOfLineComment => {}
                 TokenKind::Comment { closed } => {
                     if !closed {
-                        sheet.problems.push((SyntaxProblem::UnterminatedComment, span));
+                        sheet
+                            .problems
+                            .push((SyntaxProblem::UnterminatedComment, span));
                     }
                     sheet.comments.push(Comment {
                         after_ply: sheet.moves.len(),
@@ -160,7 +166,9 @@ impl Scoresheet {
                     variation_start = span.start;
                 }
                 TokenKind::CloseVariation => {
-                    sheet.problems.push((SyntaxProblem::UnmatchedParenthesis, span));
+                    sheet
+                        .problems
+                        .push((SyntaxProblem::UnmatchedParenthesis, span));
                 }
                 TokenKind::Stray => {
                     sheet.problems.push((SyntaxProblem::StrayCharacter, span));
@@ -197,7 +205,8 @@ impl Scoresheet {
                     in_movetext = true;
                     let word = span.of(bytes);
                     if is_en_passant_mark(word) {
-                        if let Some(Ok(last)) = sheet.moves.last_mut().map(|m| m.notation.as_mut()) {
+                        if let Some(Ok(last)) = sheet.moves.last_mut().map(|m| m.notation.as_mut())
+                        {
                             last.en_passant_mark = true;
                             continue;
                         }
@@ -221,14 +230,20 @@ impl Scoresheet {
             ));
         }
         if text.dropped_bytes > 0 {
-            sheet.problems.push((SyntaxProblem::Truncated, Span::new(bytes.len(), bytes.len())));
+            sheet.problems.push((
+                SyntaxProblem::Truncated,
+                Span::new(bytes.len(), bytes.len()),
+            ));
         }
         sheet
     }
 
     /// The value of the first tag with this name.
     pub fn tag(&self, name: &str) -> Option<&str> {
-        self.tags.iter().find(|t| t.name == name).map(|t| t.value.as_str())
+        self.tags
+            .iter()
+            .find(|t| t.name == name)
+            .map(|t| t.value.as_str())
     }
 
     /// The commands (`[%clk ...]`, arbiter events) of the comment, in order.
@@ -271,7 +286,12 @@ mod tests {
     fn en_passant_mark_attaches_to_the_move() {
         let sheet = read("1. e5xd6 e.p. *");
         assert_eq!(sheet.moves.len(), 1);
-        assert!(sheet.moves[0].notation.as_ref().is_ok_and(|n| n.en_passant_mark));
+        assert!(
+            sheet.moves[0]
+                .notation
+                .as_ref()
+                .is_ok_and(|n| n.en_passant_mark)
+        );
     }
 
     #[test]

@@ -430,7 +430,8 @@ impl LineScan {
         if self.word_len > 0 {
             let word = &self.word[..self.word_len];
             self.saw_result = !self.word_long
-                && (matches!(word, b"1-0" | b"0-1" | b"1/2-1/2" | b"*") || word == "½-½".as_bytes());
+                && (matches!(word, b"1-0" | b"0-1" | b"1/2-1/2" | b"*")
+                    || word == "½-½".as_bytes());
         }
         self.word_len = 0;
         self.word_long = false;
@@ -514,7 +515,9 @@ mod tests {
 
     #[test]
     fn bom_and_crlf() {
-        let games = split(b"\xef\xbb\xbf[Event \"a\"]\r\n\r\n1. e4 *\r\n\r\n[Event \"b\"]\r\n\r\n1. d4 *\r\n");
+        let games = split(
+            b"\xef\xbb\xbf[Event \"a\"]\r\n\r\n1. e4 *\r\n\r\n[Event \"b\"]\r\n\r\n1. d4 *\r\n",
+        );
         assert_eq!(games.len(), 2);
         assert_eq!(games[1].0, 5);
     }

@@ -11,22 +11,39 @@ pub struct Tag {
 }
 
 /// The Seven Tag Roster of the PGN standard, in its order.
-pub const SEVEN_TAG_ROSTER: [&str; 7] = ["Event", "Site", "Date", "Round", "White", "Black", "Result"];
+pub const SEVEN_TAG_ROSTER: [&str; 7] =
+    ["Event", "Site", "Date", "Round", "White", "Black", "Result"];
 
-/// Unescapes a PGN string value (`\"` and `\\`).
-pub(crate) fn unescape(value: &str) -> String {
+/// Unescapes a PGN string value: `\"` and `\\` are the only escapes; any
+/// other backslash stays as written (`"Analysis\ Analyse"`).
+pub(crate) fn unescape(value: String) -> String {
+    if !value.contains('\\') {
+        return value;
+    }
     let mut out = String::with_capacity(value.len());
-    let mut chars = value.chars();
+    let mut chars = value.chars().peekable();
     while let Some(c) = chars.next() {
-        if c == '\\' {
-            if let Some(next) = chars.next() {
-                out.push(next);
-            }
-        } else {
-            out.push(c);
+        if c == '\\' && matches!(chars.peek(), Some('"' | '\\')) {
+            continue;
         }
+        out.push(c);
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::unescape;
+
+    #[test]
+    fn only_quote_and_backslash_are_escapes() {
+        assert_eq!(unescape(r#"Sm\"ith"#.to_string()), r#"Sm"ith"#);
+        assert_eq!(unescape(r"a\\b".to_string()), r"a\b");
+        assert_eq!(
+            unescape(r"Analysis\ Analyse".to_string()),
+            r"Analysis\ Analyse"
+        );
+    }
 }
 
 /// Whether a `Date` tag is `YYYY.MM.DD` with `??` allowed for unknown parts,

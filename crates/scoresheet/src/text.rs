@@ -71,7 +71,9 @@ impl GameText {
             Encoding::Windows1252 => line_bytes.len(),
         };
         Location {
-            line: self.first_line.saturating_add(u32::try_from(newlines).unwrap_or(u32::MAX)),
+            line: self
+                .first_line
+                .saturating_add(u32::try_from(newlines).unwrap_or(u32::MAX)),
             column: u32::try_from(chars + 1).unwrap_or(u32::MAX),
             offset: self.offset + at as u64,
         }
@@ -92,7 +94,11 @@ pub(crate) fn decode(bytes: &[u8], encoding: Encoding) -> Cow<'_, str> {
     let bytes = bytes.strip_prefix(b"\xef\xbb\xbf").unwrap_or(bytes);
     match encoding {
         Encoding::Utf8 => String::from_utf8_lossy(bytes),
-        Encoding::Windows1252 => encoding_rs::WINDOWS_1252.decode_without_bom_handling(bytes).0,
+        Encoding::Windows1252 => {
+            encoding_rs::WINDOWS_1252
+                .decode_without_bom_handling(bytes)
+                .0
+        }
     }
 }
 

@@ -10,8 +10,20 @@ pub struct Csv<W: Write> {
 }
 
 const HEADER: [&str; 14] = [
-    "source", "game", "white", "black", "ply", "move_number", "kind", "severity", "article", "player",
-    "message", "line", "column", "ruled_result",
+    "source",
+    "game",
+    "white",
+    "black",
+    "ply",
+    "move_number",
+    "kind",
+    "severity",
+    "article",
+    "player",
+    "message",
+    "line",
+    "column",
+    "ruled_result",
 ];
 
 impl<W: Write> Csv<W> {
@@ -41,8 +53,14 @@ impl<W: Write> Render for Csv<W> {
                 f.article.unwrap_or_default().to_string(),
                 player.unwrap_or_default().to_string(),
                 f.message.clone(),
-                f.place.as_ref().map(|p| p.line.to_string()).unwrap_or_default(),
-                f.place.as_ref().map(|p| p.column.to_string()).unwrap_or_default(),
+                f.place
+                    .as_ref()
+                    .map(|p| p.line.to_string())
+                    .unwrap_or_default(),
+                f.place
+                    .as_ref()
+                    .map(|p| p.column.to_string())
+                    .unwrap_or_default(),
                 r.ruled_result.clone().unwrap_or_default(),
             ];
             self.out.write_record(&record).map_err(io::Error::other)?;

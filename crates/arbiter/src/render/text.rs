@@ -15,7 +15,11 @@ pub struct Text<W: Write> {
 
 impl<W: Write> Text<W> {
     pub fn new(out: W, color: bool, detailed: bool) -> Self {
-        Text { out, color, detailed }
+        Text {
+            out,
+            color,
+            detailed,
+        }
     }
 
     fn paint(&self, style: Style, text: &str) -> String {
@@ -40,13 +44,20 @@ impl<W: Write> Text<W> {
             Self::severity_style(f.severity),
             &format!("{}[{}]", f.severity.as_str(), f.kind.code()),
         );
-        let (line, column) = f.place.as_ref().map_or((r.line, None), |p| (p.line, Some(p.column)));
+        let (line, column) = f
+            .place
+            .as_ref()
+            .map_or((r.line, None), |p| (p.line, Some(p.column)));
         let at = match column {
             Some(c) => format!("{}:{line}:{c}", r.source),
             None => format!("{}:{line}", r.source),
         };
         let ply = f.ply.map(|p| format!(", ply {p}")).unwrap_or_default();
-        let mv = f.move_number.as_ref().map(|m| format!(", {m}")).unwrap_or_default();
+        let mv = f
+            .move_number
+            .as_ref()
+            .map(|m| format!(", {m}"))
+            .unwrap_or_default();
         let who = match (&r.white, &r.black) {
             (Some(w), Some(b)) => format!(", {w} – {b}"),
             _ => String::new(),
@@ -57,14 +68,28 @@ impl<W: Write> Text<W> {
         let bold = Style::new().bold();
         let blue = Style::new().bold().fg_color(Some(AnsiColor::Blue.into()));
         writeln!(self.out, "{head}: {}", self.paint(bold, &f.message))?;
-        writeln!(self.out, "  {} {at}  (game {}{who}{ply}{mv})", self.paint(blue, "-->"), r.game)?;
+        writeln!(
+            self.out,
+            "  {} {at}  (game {}{who}{ply}{mv})",
+            self.paint(blue, "-->"),
+            r.game
+        )?;
         if let Some(place) = &f.place {
             let number = place.line.to_string();
             let pad = " ".repeat(number.len());
             let (excerpt, caret_at) = window(&place.excerpt, place.column as usize - 1, 60);
             writeln!(self.out, "{pad} {}", self.paint(blue, "|"))?;
-            writeln!(self.out, "{} {} {excerpt}", self.paint(blue, &number), self.paint(blue, "|"))?;
-            let caret = format!("{}{}", " ".repeat(caret_at), "^".repeat(place.width.min(40)));
+            writeln!(
+                self.out,
+                "{} {} {excerpt}",
+                self.paint(blue, &number),
+                self.paint(blue, "|")
+            )?;
+            let caret = format!(
+                "{}{}",
+                " ".repeat(caret_at),
+                "^".repeat(place.width.min(40))
+            );
             writeln!(
                 self.out,
                 "{pad} {} {}",
@@ -80,7 +105,11 @@ impl<W: Write> Text<W> {
             writeln!(self.out, "  {eq} position: {fen}")?;
         }
         if !f.suggestions.is_empty() {
-            writeln!(self.out, "  {eq} legal moves probably meant: {}", f.suggestions.join(", "))?;
+            writeln!(
+                self.out,
+                "  {eq} legal moves probably meant: {}",
+                f.suggestions.join(", ")
+            )?;
         }
         writeln!(self.out)
     }
