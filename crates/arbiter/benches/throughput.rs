@@ -5,6 +5,8 @@
 //!
 //! Run with `cargo bench -p arbiter --bench throughput` (or `just bench`).
 
+#![allow(clippy::expect_used, clippy::unwrap_used)] // test code: a failure should stop the test
+
 use std::{
     io::Read,
     ops::ControlFlow,

@@ -2,6 +2,8 @@
 //! game is accounted for, well-formed games replay completely, the two
 //! reading paths agree, and the automatic endings agree with python-chess.
 
+#![allow(clippy::expect_used, clippy::unwrap_used)] // test code: a failure should stop the test
+
 use std::{
     collections::HashMap,
     io::Read,

@@ -8,6 +8,8 @@
 //! `suggestions`, `plies`, `token`, `move_number`, `seconds_added`) must equal
 //! that finding's, and `message_contains` must occur in its message.
 
+#![allow(clippy::expect_used, clippy::unwrap_used)] // test code: a failure should stop the test
+
 use std::{path::Path, process::Command};
 
 use serde_json::Value;

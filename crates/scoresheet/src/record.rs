@@ -204,13 +204,12 @@ impl Scoresheet {
                 TokenKind::Word => {
                     in_movetext = true;
                     let word = span.of(bytes);
-                    if is_en_passant_mark(word) {
-                        if let Some(Ok(last)) = sheet.moves.last_mut().map(|m| m.notation.as_mut())
+                    if is_en_passant_mark(word)
+                        && let Some(Ok(last)) = sheet.moves.last_mut().map(|m| m.notation.as_mut())
                         {
                             last.en_passant_mark = true;
                             continue;
                         }
-                    }
                     if after_result {
                         sheet.problems.push((SyntaxProblem::TextAfterResult, span));
                         continue;

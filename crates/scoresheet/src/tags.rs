@@ -31,21 +31,6 @@ pub(crate) fn unescape(value: String) -> String {
     out
 }
 
-#[cfg(test)]
-mod tests {
-    use super::unescape;
-
-    #[test]
-    fn only_quote_and_backslash_are_escapes() {
-        assert_eq!(unescape(r#"Sm\"ith"#.to_string()), r#"Sm"ith"#);
-        assert_eq!(unescape(r"a\\b".to_string()), r"a\b");
-        assert_eq!(
-            unescape(r"Analysis\ Analyse".to_string()),
-            r"Analysis\ Analyse"
-        );
-    }
-}
-
 /// Whether a `Date` tag is `YYYY.MM.DD` with `??` allowed for unknown parts,
 /// and names a real calendar date when it is complete.
 ///
@@ -77,5 +62,20 @@ pub fn is_valid_date(value: &str) -> bool {
         (_, Some(m), None) => (1..=12).contains(&m),
         (_, None, Some(d)) => (1..=31).contains(&d),
         _ => true,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::unescape;
+
+    #[test]
+    fn only_quote_and_backslash_are_escapes() {
+        assert_eq!(unescape(r#"Sm\"ith"#.to_string()), r#"Sm"ith"#);
+        assert_eq!(unescape(r"a\\b".to_string()), r"a\b");
+        assert_eq!(
+            unescape(r"Analysis\ Analyse".to_string()),
+            r"Analysis\ Analyse"
+        );
     }
 }
