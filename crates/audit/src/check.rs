@@ -68,13 +68,14 @@ pub fn check_game(source: &str, game: usize, text: &GameText) -> GameReport {
     };
     report.ruled_result = Some(ruled.as_str().to_string());
     if let Some(recorded) = recorded.filter(|r| r.is_decided())
-        && recorded != ruled {
-            let (article, ply) = reason.unwrap_or((Article::CHECKMATE, replay.ply()));
-            let why = match replay.ending() {
-                Some(ending) => ending_phrase(ending),
-                None => cannot_mate_phrase(recorded),
-            };
-            report.findings.push(
+        && recorded != ruled
+    {
+        let (article, ply) = reason.unwrap_or((Article::CHECKMATE, replay.ply()));
+        let why = match replay.ending() {
+            Some(ending) => ending_phrase(ending),
+            None => cannot_mate_phrase(recorded),
+        };
+        report.findings.push(
                 Finding::new(
                     Kind::ResultMismatch,
                     Some(ply),
@@ -82,7 +83,7 @@ pub fn check_game(source: &str, game: usize, text: &GameText) -> GameReport {
                 )
                 .article(article),
             );
-        }
+    }
     report
 }
 
@@ -98,11 +99,12 @@ fn leading_blank_lines(bytes: &[u8]) -> u32 {
 
 fn unreadable(sheet: &Scoresheet) -> Option<String> {
     if let Some(variant) = sheet.tag("Variant")
-        && castling_mode(variant).is_none() {
-            return Some(format!(
-                "the game is played under the variant \"{variant}\", which is not chess under the FIDE Laws"
-            ));
-        }
+        && castling_mode(variant).is_none()
+    {
+        return Some(format!(
+            "the game is played under the variant \"{variant}\", which is not chess under the FIDE Laws"
+        ));
+    }
     let no_move = sheet.moves.first().is_none_or(|m| m.notation.is_err());
     if sheet.tags.is_empty() && no_move && (sheet.result.is_none() || !sheet.moves.is_empty()) {
         return Some(if sheet.is_empty {
@@ -177,15 +179,17 @@ fn rule_without_ending(
     };
     let termination = sheet.tag("Termination");
     if let Some(winner) = recorded.winner()
-        && !broken && !keeps_recorded_win(termination) && can_never_mate(replay.position(), winner)
-        {
-            let article = if is_time_forfeit(termination) {
-                Article::FLAG_FALL
-            } else {
-                Article::RESIGNATION
-            };
-            return (GameResult::Draw, Some((article, replay.ply())));
-        }
+        && !broken
+        && !keeps_recorded_win(termination)
+        && can_never_mate(replay.position(), winner)
+    {
+        let article = if is_time_forfeit(termination) {
+            Article::FLAG_FALL
+        } else {
+            Article::RESIGNATION
+        };
+        return (GameResult::Draw, Some((article, replay.ply())));
+    }
     (recorded, None)
 }
 

@@ -274,9 +274,10 @@ fn next_identity(before: &Chess, after: &Chess, mv: Move, current: u128) -> u128
         }
     }
     if after.maybe_ep_square().is_some()
-        && let Some(square) = after.ep_square(EnPassantMode::Legal) {
-            hash ^= Z::zobrist_for_en_passant_file(square.file());
-        }
+        && let Some(square) = after.ep_square(EnPassantMode::Legal)
+    {
+        hash ^= Z::zobrist_for_en_passant_file(square.file());
+    }
     hash.0
 }
 

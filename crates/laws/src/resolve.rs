@@ -84,9 +84,10 @@ pub fn resolve(pos: &Chess, written: &WrittenMove, mode: CastlingMode) -> Result
         } => {
             let found = pos.board().role_at(from);
             if let Some(role) = role
-                && found.is_some_and(|f| f != role) {
-                    return Err(MoveError::WrongPiece { found });
-                }
+                && found.is_some_and(|f| f != role)
+            {
+                return Err(MoveError::WrongPiece { found });
+            }
             let legals = pos.legal_moves();
             let matching: Vec<Move> = legals
                 .iter()

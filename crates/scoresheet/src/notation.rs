@@ -138,11 +138,12 @@ pub fn parse_move(token: &[u8]) -> Result<Notation, NotationError> {
     let mut en_passant_mark = false;
     for mark in [&b"e.p."[..], b"e.p", b"ep"] {
         if let Some(rest) = s.strip_suffix(mark)
-            && rest.len() >= 2 {
-                s = rest;
-                en_passant_mark = true;
-                break;
-            }
+            && rest.len() >= 2
+        {
+            s = rest;
+            en_passant_mark = true;
+            break;
+        }
     }
     let mut mark = None;
     if let Some(rest) = s.strip_suffix(b"++").or_else(|| s.strip_suffix(b"#")) {

@@ -206,10 +206,10 @@ impl Scoresheet {
                     let word = span.of(bytes);
                     if is_en_passant_mark(word)
                         && let Some(Ok(last)) = sheet.moves.last_mut().map(|m| m.notation.as_mut())
-                        {
-                            last.en_passant_mark = true;
-                            continue;
-                        }
+                    {
+                        last.en_passant_mark = true;
+                        continue;
+                    }
                     if after_result {
                         sheet.problems.push((SyntaxProblem::TextAfterResult, span));
                         continue;
