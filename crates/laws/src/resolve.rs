@@ -52,6 +52,24 @@ pub fn resolve(pos: &Chess, written: &WrittenMove, mode: CastlingMode) -> Result
                 ))
             }
             Err(SanError::IllegalSan) => {
+                // Appendix C.9: the capture sign may be left out (`Qf7` for `Qxf7`).
+                if let San::Normal { capture: false, .. } = san {
+                    let with_x = with_capture(san);
+                    match with_x.to_move(pos) {
+                        Ok(m) => return Ok(m),
+                        Err(SanError::AmbiguousSan) => {
+                            let legals = pos.legal_moves();
+                            return Err(MoveError::Ambiguous(
+                                legals
+                                    .iter()
+                                    .filter(|m| with_x.matches(**m))
+                                    .copied()
+                                    .collect(),
+                            ));
+                        }
+                        Err(SanError::IllegalSan) => {}
+                    }
+                }
                 if let San::Normal {
                     role: Role::Pawn,
                     promotion: None,
@@ -102,6 +120,27 @@ pub fn resolve(pos: &Chess, written: &WrittenMove, mode: CastlingMode) -> Result
             }
             Err(MoveError::Illegal)
         }
+    }
+}
+
+fn with_capture(san: San) -> San {
+    match san {
+        San::Normal {
+            role,
+            file,
+            rank,
+            to,
+            promotion,
+            ..
+        } => San::Normal {
+            role,
+            file,
+            rank,
+            capture: true,
+            to,
+            promotion,
+        },
+        other => other,
     }
 }
 
@@ -237,6 +276,18 @@ mod tests {
             Err(MoveError::PromotionMissing)
         );
         assert!(resolve(&pos, &written("e8D"), CastlingMode::Standard).is_ok());
+    }
+
+    #[test]
+    fn capture_sign_is_optional() {
+        let pos: Chess = "4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1"
+            .parse::<shakmaty::fen::Fen>()
+            .expect("fen")
+            .into_position(CastlingMode::Standard)
+            .expect("legal");
+        let exd5 = resolve(&pos, &written("exd5"), CastlingMode::Standard);
+        assert_eq!(resolve(&pos, &written("ed5"), CastlingMode::Standard), exd5);
+        assert!(exd5.is_ok());
     }
 
     #[test]

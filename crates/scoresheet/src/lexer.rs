@@ -138,8 +138,17 @@ impl<'a> Lexer<'a> {
     fn word(&mut self, start: usize) -> Token {
         let end = self.bytes[start..]
             .iter()
-            .position(|&b| is_word_end(b))
+            .position(|&b| WORD_END[b as usize])
             .map_or(self.bytes.len(), |i| start + i);
+        // `e8(Q)`: a promotion piece in parentheses, not a variation.
+        let end = match self.bytes.get(end..end + 3) {
+            Some([b'(', piece, b')'])
+                if b"QRBNDTSL".contains(piece) && matches!(self.bytes[end - 1], b'1' | b'8') =>
+            {
+                end + 3
+            }
+            _ => end,
+        };
         let word = &self.bytes[start..end];
         // Most words are moves: a letter first rules out numbers, results and glyphs.
         if word[0].is_ascii_alphabetic() && word != b"N" {
@@ -234,15 +243,26 @@ impl Iterator for Lexer<'_> {
     }
 }
 
-fn is_word_end(b: u8) -> bool {
+const fn is_word_end(b: u8) -> bool {
     matches!(
         b,
         b' ' | b'\t' | b'\n' | b'\r' | 0x0b | 0x0c | b'{' | b'}' | b'(' | b')' | b';' | b'[' | b']'
     ) || is_control(b)
 }
 
+/// `is_word_end` as a table: the lexer's innermost loop.
+static WORD_END: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut b = 0;
+    while b < 256 {
+        table[b] = is_word_end(b as u8);
+        b += 1;
+    }
+    table
+};
+
 /// Control bytes (NUL and the like) that are not white space: never part of a token.
-fn is_control(b: u8) -> bool {
+const fn is_control(b: u8) -> bool {
     (b < 0x20 && !matches!(b, b'\t' | b'\n' | b'\r' | 0x0b | 0x0c)) || b == 0x7f
 }
 
@@ -370,6 +390,13 @@ mod tests {
         assert!(matches!(&toks[0].0, TokenKind::Tag { value: None, .. }));
         assert_eq!(toks[1].0, TokenKind::Stray);
         assert_eq!(toks[3], (TokenKind::Comment { closed: false }, "{open"));
+    }
+
+    #[test]
+    fn promotion_in_parentheses_is_part_of_the_move() {
+        let toks = kinds("e8(Q) Kg7 (1... Kh7)");
+        assert_eq!(toks[0], (TokenKind::Word, "e8(Q)"));
+        assert_eq!(toks[2].0, TokenKind::OpenVariation);
     }
 
     #[test]

@@ -90,6 +90,9 @@ impl std::fmt::Display for NotationError {
 /// # Ok::<_, scoresheet::notation::NotationError>(())
 /// ```
 pub fn parse_move(token: &[u8]) -> Result<Notation, NotationError> {
+    if let Some(notation) = plain_san(token) {
+        return Ok(notation);
+    }
     let mut buf = [0u8; 24];
     let mut len = 0;
     let mut dialect = Dialect::English;
@@ -241,6 +244,33 @@ pub fn parse_move(token: &[u8]) -> Result<Notation, NotationError> {
             dialect,
         }),
         Err(_) => Err(NotationError::Unknown),
+    }
+}
+
+/// The common case, read without copying: English SAN with at most a `+` or
+/// `#` mark. Anything else takes the general path.
+fn plain_san(token: &[u8]) -> Option<Notation> {
+    let (body, mark) = match token {
+        [rest @ .., b'#'] => (rest, Some(Mark::Mate)),
+        [rest @ .., b'+'] => (rest, Some(Mark::Check)),
+        _ => (token, None),
+    };
+    let first = *body.first()?;
+    let plain = |b: &u8| matches!(b, b'a'..=b'h' | b'1'..=b'8' | b'x' | b'=' | b'K' | b'Q' | b'R' | b'B' | b'N');
+    if !matches!(first, b'a'..=b'h' | b'K' | b'Q' | b'R' | b'B' | b'N') || !body.iter().all(plain) {
+        return None;
+    }
+    if coordinates(body).is_some() {
+        return None;
+    }
+    match San::from_ascii(body) {
+        Ok(san @ San::Normal { .. }) => Some(Notation {
+            written: WrittenMove::San(san),
+            mark,
+            en_passant_mark: false,
+            dialect: Dialect::English,
+        }),
+        _ => None,
     }
 }
 

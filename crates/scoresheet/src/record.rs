@@ -104,6 +104,8 @@ impl Scoresheet {
         let bytes = &text.bytes[..];
         let mut sheet = Scoresheet {
             is_empty: true,
+            tags: Vec::with_capacity(16),
+            moves: Vec::with_capacity(bytes.len() / 8),
             ..Scoresheet::default()
         };
         let mut depth = 0usize;
@@ -196,7 +198,7 @@ impl Scoresheet {
                 TokenKind::Result(outcome) => {
                     in_movetext = true;
                     if after_result {
-                        sheet.problems.push((SyntaxProblem::TextAfterResult, span));
+                        sheet.after_result(span);
                     } else {
                         sheet.result = Some((outcome, span));
                     }
@@ -211,7 +213,7 @@ impl Scoresheet {
                         continue;
                     }
                     if after_result {
-                        sheet.problems.push((SyntaxProblem::TextAfterResult, span));
+                        sheet.after_result(span);
                         continue;
                     }
                     sheet.moves.push(RecordedMove {
@@ -235,6 +237,14 @@ impl Scoresheet {
             ));
         }
         sheet
+    }
+
+    /// Text after the result is one problem, however many words it has.
+    fn after_result(&mut self, span: Span) {
+        match self.problems.last_mut() {
+            Some((SyntaxProblem::TextAfterResult, last)) => last.end = span.end,
+            _ => self.problems.push((SyntaxProblem::TextAfterResult, span)),
+        }
     }
 
     /// The value of the first tag with this name.

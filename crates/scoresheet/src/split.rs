@@ -111,7 +111,8 @@ impl<R: BufRead> Splitter<R> {
 
     fn start_game(&mut self) {
         self.game = Some(Building {
-            bytes: Vec::new(),
+            // Most games are a few kilobytes; growing from empty would copy them several times.
+            bytes: Vec::with_capacity(4096),
             first_line: self.line,
             offset: self.offset,
             dropped: 0,
