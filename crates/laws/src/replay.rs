@@ -189,6 +189,11 @@ impl Replay {
             .collect()
     }
 
+    /// How often the current position occurred, without collecting the plies.
+    pub fn occurrence_count(&self) -> usize {
+        self.history.iter().filter(|(h, _)| *h == self.hash).count()
+    }
+
     fn mate_or_stalemate(&self) -> Option<Ending> {
         let kind = if self.pos.is_checkmate() {
             EndingKind::Checkmate {
@@ -211,7 +216,7 @@ impl Replay {
         let ply = self.ply;
         let kind = if material_changed && is_dead_position(&self.pos) {
             EndingKind::DeadPosition
-        } else if self.history.len() >= 5 && self.occurrences().len() >= 5 {
+        } else if self.history.len() >= 5 && self.occurrence_count() >= 5 {
             EndingKind::FivefoldRepetition {
                 occurrences: self.occurrences(),
             }

@@ -370,13 +370,16 @@ fn looks_like_tag_pair(line: &[u8]) -> bool {
     split_tag_name(line).is_some_and(|(_, after)| trim_start(after).first() == Some(&b'"'))
 }
 
-/// Tracks comments and result tokens across the chunks of one line.
+/// Tracks comments across the chunks of one line, and whether the line's
+/// last word outside comments is a result token.
 struct LineScan {
     in_brace: bool,
     in_semicolon: bool,
-    word: [u8; 8],
-    word_len: usize,
-    word_long: bool,
+    /// The end of the last stretch of text outside comments that was not blank.
+    tail: [u8; 16],
+    tail_len: usize,
+    /// The tail ends a chunk in the middle of a word, which the next chunk continues.
+    tail_open: bool,
     saw_result: bool,
 }
 
@@ -385,57 +388,77 @@ impl LineScan {
         LineScan {
             in_brace,
             in_semicolon: false,
-            word: [0; 8],
-            word_len: 0,
-            word_long: false,
+            tail: [0; 16],
+            tail_len: 0,
+            tail_open: false,
             saw_result: false,
         }
     }
 
     fn feed(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            if self.in_semicolon {
-                continue;
-            }
+        let mut rest = bytes;
+        while !rest.is_empty() && !self.in_semicolon {
             if self.in_brace {
-                if b == b'}' {
-                    self.in_brace = false;
+                match memchr::memchr(b'}', rest) {
+                    Some(i) => {
+                        self.in_brace = false;
+                        rest = &rest[i + 1..];
+                    }
+                    None => return,
                 }
                 continue;
             }
-            match b {
-                b'{' => {
-                    self.end_word();
-                    self.in_brace = true;
-                }
-                b';' => {
-                    self.end_word();
-                    self.in_semicolon = true;
-                }
-                b' ' | b'\t' | b'\r' | b'\n' | b'(' | b')' => self.end_word(),
-                _ => {
-                    // A result token after other movetext means the game is over.
-                    self.saw_result = false;
-                    if self.word_len < self.word.len() {
-                        self.word[self.word_len] = b;
-                        self.word_len += 1;
+            match memchr::memchr2(b'{', b';', rest) {
+                Some(i) => {
+                    self.outside(&rest[..i], false);
+                    if rest[i] == b'{' {
+                        self.in_brace = true;
                     } else {
-                        self.word_long = true;
+                        self.in_semicolon = true;
                     }
+                    rest = &rest[i + 1..];
+                }
+                None => {
+                    self.outside(rest, true);
+                    return;
                 }
             }
         }
     }
 
-    fn end_word(&mut self) {
-        if self.word_len > 0 {
-            let word = &self.word[..self.word_len];
-            self.saw_result = !self.word_long
-                && (matches!(word, b"1-0" | b"0-1" | b"1/2-1/2" | b"*")
-                    || word == "½-½".as_bytes());
+    /// Remembers the end of text outside comments, when it holds a word.
+    fn outside(&mut self, text: &[u8], at_chunk_end: bool) {
+        let end = text
+            .iter()
+            .rposition(|b| !b.is_ascii_whitespace())
+            .map_or(0, |i| i + 1);
+        if end == 0 {
+            self.tail_open = false;
+            return;
         }
-        self.word_len = 0;
-        self.word_long = false;
+        let start = end.saturating_sub(self.tail.len());
+        let piece = &text[start..end];
+        let continues = self.tail_open && start == 0 && !text[0].is_ascii_whitespace();
+        if continues && self.tail_len + piece.len() <= self.tail.len() {
+            self.tail[self.tail_len..self.tail_len + piece.len()].copy_from_slice(piece);
+            self.tail_len += piece.len();
+        } else {
+            self.tail[..piece.len()].copy_from_slice(piece);
+            self.tail_len = piece.len();
+        }
+        self.tail_open = at_chunk_end && end == text.len();
+    }
+
+    /// Called at the end of the line.
+    fn end_word(&mut self) {
+        let tail = &self.tail[..self.tail_len];
+        let word_start = tail
+            .iter()
+            .rposition(|b| b.is_ascii_whitespace() || matches!(b, b'(' | b')' | b'}'))
+            .map_or(0, |i| i + 1);
+        let word = &tail[word_start..];
+        self.saw_result =
+            matches!(word, b"1-0" | b"0-1" | b"1/2-1/2" | b"*") || word == "½-½".as_bytes();
     }
 }
 
@@ -479,6 +502,17 @@ mod tests {
     fn tagless_games_one_per_line() {
         let games = split(b"e4 e5 *\nNf3 Nc6 { x } *\nd4 1-0 \n");
         assert_eq!(games.len(), 3);
+    }
+
+    #[test]
+    fn result_after_a_comment_and_across_chunks() {
+        let games = split(b"e4 {c}1-0\nd4 *\n");
+        assert_eq!(games.len(), 2);
+        let mut scan = LineScan::new(false);
+        scan.feed(b"e4 e5 1-");
+        scan.feed(b"0\n");
+        scan.end_word();
+        assert!(scan.saw_result);
     }
 
     #[test]
