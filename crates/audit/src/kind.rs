@@ -28,6 +28,13 @@ pub enum Kind {
     DeadPosition,
     FivefoldRepetition,
     SeventyFiveMoveRule,
+    // Claims.
+    ThreefoldClaimUpheld,
+    ThreefoldClaimRejected,
+    FiftyMoveClaimUpheld,
+    FiftyMoveClaimRejected,
+    /// Added: after an incorrect claim with a written move, another move was played (9.5.3).
+    WrittenMoveNotPlayed,
 }
 
 /// How serious a finding is; `--fail-on` picks the threshold for exit code 1.
@@ -43,7 +50,7 @@ pub enum Severity {
 }
 
 impl Kind {
-    pub const ALL: [Kind; 17] = [
+    pub const ALL: [Kind; 22] = [
         Kind::UnreadableGame,
         Kind::UnparseableMove,
         Kind::IllegalMove,
@@ -61,6 +68,11 @@ impl Kind {
         Kind::DeadPosition,
         Kind::FivefoldRepetition,
         Kind::SeventyFiveMoveRule,
+        Kind::ThreefoldClaimUpheld,
+        Kind::ThreefoldClaimRejected,
+        Kind::FiftyMoveClaimUpheld,
+        Kind::FiftyMoveClaimRejected,
+        Kind::WrittenMoveNotPlayed,
     ];
 
     pub fn code(self) -> &'static str {
@@ -82,6 +94,11 @@ impl Kind {
             Kind::DeadPosition => "dead-position",
             Kind::FivefoldRepetition => "fivefold-repetition",
             Kind::SeventyFiveMoveRule => "seventy-five-move-rule",
+            Kind::ThreefoldClaimUpheld => "threefold-claim-upheld",
+            Kind::ThreefoldClaimRejected => "threefold-claim-rejected",
+            Kind::FiftyMoveClaimUpheld => "fifty-move-claim-upheld",
+            Kind::FiftyMoveClaimRejected => "fifty-move-claim-rejected",
+            Kind::WrittenMoveNotPlayed => "written-move-not-played",
         }
     }
 
@@ -106,14 +123,19 @@ impl Kind {
             | Kind::MissingResult
             | Kind::ResultMismatch
             | Kind::MovesAfterEnd
-            | Kind::AnnotationError => Severity::Error,
+            | Kind::AnnotationError
+            | Kind::WrittenMoveNotPlayed => Severity::Error,
             Kind::BadTag | Kind::MalformedPgn => Severity::Warning,
             Kind::WrongCheckMark
             | Kind::Checkmate
             | Kind::Stalemate
             | Kind::DeadPosition
             | Kind::FivefoldRepetition
-            | Kind::SeventyFiveMoveRule => Severity::Note,
+            | Kind::SeventyFiveMoveRule
+            | Kind::ThreefoldClaimUpheld
+            | Kind::ThreefoldClaimRejected
+            | Kind::FiftyMoveClaimUpheld
+            | Kind::FiftyMoveClaimRejected => Severity::Note,
         }
     }
 

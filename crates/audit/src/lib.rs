@@ -19,7 +19,7 @@ pub mod report;
 pub mod run;
 pub mod source;
 
-pub use check::check_game;
+pub use check::{ExtraClaim, MoveRef, Options, check_game, check_game_with};
 pub use kind::{Kind, Severity};
 pub use report::{Finding, GameReport, Place, Player};
 pub use source::Source;

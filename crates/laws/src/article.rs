@@ -22,6 +22,18 @@ impl Article {
     pub const FLAG_FALL: Article = Article("6.9");
     /// 8.1.1: both players record the moves in algebraic notation.
     pub const RECORDING: Article = Article("8.1.1");
+    /// 9.2.1: threefold claim with a written move that would repeat the position.
+    pub const THREEFOLD_WRITTEN: Article = Article("9.2.1");
+    /// 9.2.2: threefold claim of a position that has just appeared the third time.
+    pub const THREEFOLD_ON_BOARD: Article = Article("9.2.2");
+    /// 9.3.1: fifty-move claim completed by the written move.
+    pub const FIFTY_WRITTEN: Article = Article("9.3.1");
+    /// 9.3.2: fifty-move claim with fifty quiet moves each already completed.
+    pub const FIFTY_ON_BOARD: Article = Article("9.3.2");
+    /// 9.4: a player who touched a piece loses the right to claim this move.
+    pub const CLAIM_AFTER_TOUCH: Article = Article("9.4");
+    /// 9.5.3: an incorrect claim adds time to the opponent and play goes on.
+    pub const INCORRECT_CLAIM: Article = Article("9.5.3");
     /// 9.6.1: fivefold repetition draws automatically.
     pub const FIVEFOLD: Article = Article("9.6.1");
     /// 9.6.2: 75 moves by each side without capture or pawn move draw automatically.

@@ -18,6 +18,12 @@ pub enum EndingKind {
     /// 9.6.2: 150 plies without capture or pawn move; `since` is the ply
     /// after which the quiet series began (0 for the start or a FEN clock).
     SeventyFiveMoves { since: usize },
+    /// 9.5.2: a correct claim under 9.2 or 9.3 draws at once.
+    ClaimUpheld {
+        claim: scoresheet::ClaimKind,
+        article: Article,
+        plies: Vec<usize>,
+    },
 }
 
 /// An ending, with the ply of the position it rests on.
@@ -36,6 +42,7 @@ impl Ending {
             EndingKind::DeadPosition => Article::DEAD_POSITION,
             EndingKind::FivefoldRepetition { .. } => Article::FIVEFOLD,
             EndingKind::SeventyFiveMoves { .. } => Article::SEVENTY_FIVE_MOVES,
+            EndingKind::ClaimUpheld { article, .. } => article,
         }
     }
 

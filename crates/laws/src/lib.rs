@@ -8,6 +8,8 @@
 #![forbid(unsafe_code)]
 
 pub mod article;
+pub mod claim;
+pub mod class;
 pub mod ending;
 pub mod mating;
 pub mod replay;
@@ -15,6 +17,8 @@ pub mod resolve;
 pub mod result;
 
 pub use article::Article;
+pub use claim::{ClaimRuling, Grounds};
+pub use class::GameClass;
 pub use ending::{Ending, EndingKind};
 pub use replay::{Played, Replay};
 pub use resolve::MoveError;

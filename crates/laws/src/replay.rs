@@ -189,6 +189,37 @@ impl Replay {
             .collect()
     }
 
+    /// Plies at which the position after `mv` (not played) occurred, with
+    /// the ply it would have last: what a 9.2.1 claim asks.
+    pub fn occurrences_after(&self, mv: Move) -> Vec<usize> {
+        let mut after = self.pos.clone();
+        after.play_unchecked(mv);
+        let hash = identity(&after);
+        let mut plies: Vec<usize> = if self.pos.is_irreversible(mv) {
+            Vec::new()
+        } else {
+            self.history
+                .iter()
+                .filter(|(h, _)| *h == hash)
+                .map(|&(_, p)| p)
+                .collect()
+        };
+        plies.push(self.ply + 1);
+        plies
+    }
+
+    /// Ends the game by an upheld claim (9.5.2) in the current position,
+    /// unless it had ended before.
+    pub fn end_by_claim(&mut self, ending: EndingKind) {
+        if self.ending.is_none() {
+            self.ending = Some(Ending {
+                kind: ending,
+                ply: self.ply,
+            });
+            self.settled = true;
+        }
+    }
+
     /// How often the current position occurred, without collecting the plies.
     pub fn occurrence_count(&self) -> usize {
         self.history.iter().filter(|(h, _)| *h == self.hash).count()

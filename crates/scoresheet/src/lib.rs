@@ -17,6 +17,7 @@
 #![forbid(unsafe_code)]
 
 pub mod commands;
+pub mod events;
 pub mod fast;
 pub mod lexer;
 pub mod notation;
@@ -25,6 +26,7 @@ pub mod split;
 pub mod tags;
 pub mod text;
 
+pub use events::{ClaimKind, Event, EventAt, IllegalAct, WrittenToken};
 pub use lexer::Span;
 pub use notation::{Dialect, Mark, Notation, NotationError, WrittenMove};
 pub use record::{Comment, RecordedMove, Scoresheet, SyntaxProblem, Variation};

@@ -6,6 +6,7 @@ use shakmaty::Outcome;
 
 use crate::{
     commands::{Command, commands},
+    events::{EventAt, is_event, parse_event},
     lexer::{Lexer, Span, TokenKind},
     notation::{Notation, NotationError, parse_move},
     tags::{Tag, unescape},
@@ -253,6 +254,29 @@ impl Scoresheet {
             .iter()
             .find(|t| t.name == name)
             .map(|t| t.value.as_str())
+    }
+
+    /// The arbiter events of the main line, in order.
+    pub fn events(&self, text: &GameText) -> Vec<EventAt> {
+        let mut events = Vec::new();
+        for comment in &self.comments {
+            let bytes = comment.span.of(&text.bytes);
+            if memchr::memmem::find(bytes, b"[%").is_none() {
+                continue;
+            }
+            for command in commands(bytes, comment.span.start) {
+                if !is_event(&command.name) {
+                    continue;
+                }
+                events.push(EventAt {
+                    event: parse_event(&command),
+                    after_ply: comment.after_ply,
+                    span: command.span,
+                    text: text.decode(command.span.of(&text.bytes)),
+                });
+            }
+        }
+        events
     }
 
     /// The commands (`[%clk ...]`, arbiter events) of the comment, in order.

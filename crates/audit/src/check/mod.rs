@@ -1,0 +1,225 @@
+//! The engine: one game's text in, one [`GameReport`] out. `validate`,
+//! `adjudicate` and `audit` are views of this one function.
+
+mod claims;
+mod endings;
+mod header;
+mod moves;
+mod outcome;
+mod walk;
+
+use laws::{Article, GameClass};
+use scoresheet::{ClaimKind, GameText, Scoresheet, Span};
+use shakmaty::Color;
+
+use crate::{
+    kind::Kind,
+    report::{Finding, GameReport, Place},
+};
+
+/// How many probable moves to offer for a wrong move.
+const SUGGESTIONS: usize = 6;
+
+/// A move of the game as an arbiter names it: "after 40...Kg7" is after
+/// Black's 40th move.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MoveRef {
+    pub number: u32,
+    /// Whose move it was.
+    pub side: Color,
+    /// The move as named, to be checked against the record (`Kg7`).
+    pub san: Option<String>,
+}
+
+impl MoveRef {
+    /// Reads `40.`, `40...`, `40.Nf3`, `40...Kg7` (a bare `40` is White's move).
+    ///
+    /// ```
+    /// use audit::MoveRef;
+    /// use shakmaty::Color;
+    /// let after = MoveRef::parse("40...Kg7").expect("move number");
+    /// assert_eq!((after.number, after.side, after.san.as_deref()), (40, Color::Black, Some("Kg7")));
+    /// assert_eq!(MoveRef::parse("12.").map(|m| m.side), Some(Color::White));
+    /// assert!(MoveRef::parse("Kg7").is_none());
+    /// ```
+    pub fn parse(text: &str) -> Option<MoveRef> {
+        let text = text.trim();
+        let digits = text.bytes().take_while(u8::is_ascii_digit).count();
+        let number: u32 = text[..digits].parse().ok()?;
+        let rest = &text[digits..];
+        let (side, san) = match rest
+            .strip_prefix("...")
+            .or_else(|| rest.strip_prefix('…'))
+            .or_else(|| rest.strip_prefix(".."))
+        {
+            Some(after) => (Color::Black, after),
+            None => (Color::White, rest.strip_prefix('.').unwrap_or(rest)),
+        };
+        let san = san.trim();
+        (number > 0).then(|| MoveRef {
+            number,
+            side,
+            san: (!san.is_empty()).then(|| san.to_string()),
+        })
+    }
+
+    /// Whether the position reached after this move is `(fullmoves, turn)`.
+    pub(crate) fn is_position(&self, fullmoves: u32, turn: Color) -> bool {
+        match self.side {
+            Color::White => fullmoves == self.number && turn == Color::Black,
+            Color::Black => fullmoves == self.number + 1 && turn == Color::White,
+        }
+    }
+}
+
+/// A claim given on the command line rather than annotated in the PGN.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ExtraClaim {
+    pub kind: ClaimKind,
+    /// The claim is made in the position after this move.
+    pub after: MoveRef,
+    /// The intended move written on the scoresheet, not played (9.2.1, 9.3.1).
+    pub written: Option<String>,
+}
+
+/// What the engine needs beyond the game's text.
+#[derive(Debug, Clone, Default)]
+pub struct Options {
+    /// Standard, rapid or blitz, overriding the `TimeControl` tag.
+    pub class: Option<GameClass>,
+    /// Claims to rule on as if annotated.
+    pub claims: Vec<ExtraClaim>,
+}
+
+/// Checks one game with default options. Never panics on any input.
+///
+/// ```
+/// use audit::check_game;
+/// use scoresheet::GameText;
+/// let text = GameText::new(b"[Result \"1-0\"]\n1. f3 e5 2. g4 Qh4# 1-0\n".to_vec(), 1, 0);
+/// let report = check_game("x.pgn", 1, &text);
+/// assert_eq!(report.ruled_result.as_deref(), Some("0-1"));
+/// assert!(report.findings.iter().any(|f| f.kind == audit::Kind::ResultMismatch));
+/// ```
+pub fn check_game(source: &str, game: usize, text: &GameText) -> GameReport {
+    check_game_with(source, game, text, &Options::default())
+}
+
+/// Checks one game. Never panics on any input.
+pub fn check_game_with(
+    source: &str,
+    game: usize,
+    text: &GameText,
+    options: &Options,
+) -> GameReport {
+    let sheet = Scoresheet::read(text);
+    let mut report = GameReport {
+        source: source.to_string(),
+        game,
+        line: text.first_line + leading_blank_lines(&text.bytes),
+        white: sheet.tag("White").map(str::to_string),
+        black: sheet.tag("Black").map(str::to_string),
+        round: sheet.tag("Round").map(str::to_string),
+        plies: 0,
+        recorded_result: sheet.tag("Result").map(str::to_string),
+        ruled_result: None,
+        findings: Vec::new(),
+    };
+    let class = options
+        .class
+        .or_else(|| {
+            sheet
+                .tag("TimeControl")
+                .and_then(GameClass::from_time_control)
+        })
+        .unwrap_or(GameClass::Standard);
+    let ctx = Context {
+        text,
+        sheet: &sheet,
+        options,
+        class,
+    };
+
+    if let Some(reason) = header::unreadable(&sheet) {
+        report
+            .findings
+            .push(Finding::new(Kind::UnreadableGame, None, reason));
+        return report;
+    }
+    ctx.syntax_findings(&mut report.findings);
+    ctx.tag_findings(&mut report.findings);
+
+    let recorded = outcome::recorded_result(&sheet);
+    let Some((replay, broken)) = ctx.replay(&mut report) else {
+        return report;
+    };
+
+    let (ruled, reason) = match replay.ending() {
+        Some(ending) => (ending.result(), Some((ending.article(), ending.ply))),
+        None => outcome::rule_without_ending(&sheet, &replay, recorded, broken),
+    };
+    report.ruled_result = Some(ruled.as_str().to_string());
+    if let Some(recorded) = recorded.filter(|r| r.is_decided())
+        && recorded != ruled
+    {
+        let (article, ply) = reason.unwrap_or((Article::CHECKMATE, replay.ply()));
+        let why = match replay.ending() {
+            Some(ending) => outcome::ending_phrase(ending),
+            None => outcome::cannot_mate_phrase(recorded),
+        };
+        report.findings.push(
+            Finding::new(
+                Kind::ResultMismatch,
+                Some(ply),
+                format!("the recorded result {recorded} contradicts the board: {why}, so the result is {ruled}"),
+            )
+            .article(article),
+        );
+    }
+    report
+}
+
+/// Lines of white space before the game's first tag or move.
+fn leading_blank_lines(bytes: &[u8]) -> u32 {
+    let first = bytes
+        .iter()
+        .position(|b| !b.is_ascii_whitespace())
+        .unwrap_or(bytes.len());
+    let n = bytes[..first].iter().filter(|&&b| b == b'\n').count();
+    u32::try_from(n).unwrap_or(0)
+}
+
+pub(crate) fn color_name(color: Color) -> &'static str {
+    match color {
+        Color::White => "White",
+        Color::Black => "Black",
+    }
+}
+
+struct Context<'a> {
+    text: &'a GameText,
+    sheet: &'a Scoresheet,
+    options: &'a Options,
+    class: GameClass,
+}
+
+impl Context<'_> {
+    fn place(&self, span: Span) -> Place {
+        let loc = self.text.locate(span.start);
+        let width = String::from_utf8_lossy(span.of(&self.text.bytes))
+            .lines()
+            .next()
+            .map_or(1, |l| l.chars().count().max(1));
+        Place {
+            line: loc.line,
+            column: loc.column,
+            offset: loc.offset,
+            excerpt: self.text.line_text(span.start),
+            width,
+        }
+    }
+
+    fn token(&self, span: Span) -> String {
+        self.text.decode(span.of(&self.text.bytes))
+    }
+}

@@ -1,0 +1,96 @@
+//! The ruled result: from the ending on the board, or from the record with
+//! 5.1.2 and 6.9 applied.
+
+use laws::{Article, Ending, EndingKind, GameResult, Replay, mating::can_never_mate};
+use scoresheet::Scoresheet;
+
+use super::color_name;
+
+pub(super) fn recorded_result(sheet: &Scoresheet) -> Option<GameResult> {
+    sheet
+        .tag("Result")
+        .and_then(GameResult::parse)
+        .or_else(|| sheet.result.map(|(outcome, _)| outcome.into()))
+}
+
+/// Terminations after which a recorded win stands whatever the board says.
+fn keeps_recorded_win(termination: Option<&str>) -> bool {
+    let Some(t) = termination else { return false };
+    let t = t.to_ascii_lowercase();
+    [
+        "rules infraction",
+        "adjudication",
+        "abandoned",
+        "death",
+        "emergency",
+        "forfeit",
+        "default",
+        "unterminated",
+    ]
+    .iter()
+    .any(|k| t.contains(k) && !t.contains("time forfeit"))
+}
+
+fn is_time_forfeit(termination: Option<&str>) -> bool {
+    termination.is_some_and(|t| {
+        let t = t.to_ascii_lowercase();
+        t.contains("time forfeit") || t.contains("on time") || t == "time"
+    })
+}
+
+/// The ruled result when nothing on the board ended the game: the recorded
+/// one, except that a win by resignation or flag fall goes only to a side
+/// that could still checkmate (5.1.2, 6.9).
+pub(super) fn rule_without_ending(
+    sheet: &Scoresheet,
+    replay: &Replay,
+    recorded: Option<GameResult>,
+    broken: bool,
+) -> (GameResult, Option<(Article, usize)>) {
+    let Some(recorded) = recorded else {
+        return (GameResult::Undecided, None);
+    };
+    let termination = sheet.tag("Termination");
+    if let Some(winner) = recorded.winner()
+        && !broken
+        && !keeps_recorded_win(termination)
+        && can_never_mate(replay.position(), winner)
+    {
+        let article = if is_time_forfeit(termination) {
+            Article::FLAG_FALL
+        } else {
+            Article::RESIGNATION
+        };
+        return (GameResult::Draw, Some((article, replay.ply())));
+    }
+    (recorded, None)
+}
+
+pub(super) fn ending_phrase(ending: &Ending) -> String {
+    match &ending.kind {
+        EndingKind::Checkmate { winner } => format!(
+            "{} delivered checkmate at ply {}",
+            color_name(*winner),
+            ending.ply
+        ),
+        EndingKind::Stalemate => format!("stalemate at ply {}", ending.ply),
+        EndingKind::DeadPosition => format!("dead position at ply {}", ending.ply),
+        EndingKind::FivefoldRepetition { .. } => {
+            format!("fivefold repetition at ply {}", ending.ply)
+        }
+        EndingKind::SeventyFiveMoves { .. } => format!("75-move rule at ply {}", ending.ply),
+        EndingKind::ClaimUpheld { article, .. } => {
+            format!("a correct draw claim ({article}) at ply {}", ending.ply)
+        }
+    }
+}
+
+pub(super) fn cannot_mate_phrase(recorded: GameResult) -> String {
+    match recorded.winner() {
+        Some(winner) => format!(
+            "{} could not checkmate by any series of legal moves",
+            color_name(winner)
+        ),
+        None => "nothing on the board decides it".to_string(),
+    }
+}

@@ -1,0 +1,212 @@
+//! Walking the main line: each recorded move in turn, with the arbiter
+//! events that stand before it.
+
+use laws::{Replay, claim::keeps_written_move, resolve::resolve};
+use scoresheet::{Event, EventAt, WrittenMove, WrittenToken};
+use shakmaty::{Move, Position};
+
+use super::Context;
+use crate::{
+    kind::Kind,
+    report::{Finding, GameReport},
+};
+
+/// What an incorrect claim with a written move leaves behind (9.5.3).
+pub(super) struct Obligation {
+    pub ply: usize,
+    pub token: String,
+    pub written: WrittenMove,
+    pub legal: Option<Move>,
+}
+
+/// The state of the walk between moves.
+#[derive(Default)]
+pub(super) struct Walk {
+    pub reported_ending: bool,
+    /// The side to move touched a piece at this ply (9.4).
+    pub touched: bool,
+    pub obligation: Option<Obligation>,
+}
+
+impl Context<'_> {
+    /// Replays the main line. Returns the replay and whether the record broke
+    /// before its end (an unreadable, illegal or ambiguous move).
+    pub(super) fn replay(&self, report: &mut GameReport) -> Option<(Replay, bool)> {
+        let findings = &mut report.findings;
+        let (start, mode) = self.start_position(findings)?;
+        let mut replay = Replay::new(start, mode);
+        let events = self.sheet.events(self.text);
+        let mut events = events.iter().peekable();
+        let mut walk = Walk::default();
+        self.report_ending(&replay, &mut walk.reported_ending, findings);
+        let mut broken = false;
+        for (index, recorded) in self.sheet.moves.iter().enumerate() {
+            walk.touched = false;
+            while let Some(event) = events.next_if(|e| e.after_ply <= index) {
+                self.event(event, &mut replay, &mut walk, findings);
+            }
+            self.extra_claims(&mut replay, &mut walk, findings);
+
+            let ply = replay.ply() + 1;
+            let mover = replay.turn();
+            if let (Some(ob), Ok(notation)) = (walk.obligation.take(), &recorded.notation)
+                && ob.ply == ply
+                && let Ok(played) = resolve(replay.position(), &notation.written, mode)
+                && !keeps_written_move(&replay, &ob.written, ob.legal, played)
+            {
+                findings.push(self.written_move_not_played(&replay, &ob, recorded.span, mover));
+            }
+            let ended_before = replay.ending().map(|e| (e.ply, e.article()));
+            let result = match &recorded.notation {
+                Ok(notation) => replay.play(&notation.written, notation.mark).map_err(Some),
+                Err(_) => {
+                    replay.settle();
+                    Err(None)
+                }
+            };
+            match result {
+                Ok(played) => {
+                    if let Some((end_ply, article)) = ended_before {
+                        if end_ply + 1 == ply {
+                            let label = replay.last_label().unwrap_or_default();
+                            findings.push(self.moves_after_end(
+                                &label,
+                                ply,
+                                recorded.span,
+                                mover,
+                                article,
+                            ));
+                        }
+                    } else if let Some(wrong) = played.wrong_mark {
+                        findings.push(self.wrong_mark(&replay, wrong, ply, recorded.span, mover));
+                    }
+                    self.report_ending(&replay, &mut walk.reported_ending, findings);
+                }
+                Err(err) => {
+                    self.report_ending(&replay, &mut walk.reported_ending, findings);
+                    match replay.ending().map(|e| (e.ply, e.article())) {
+                        Some((end_ply, article)) => {
+                            if end_ply + 1 == ply {
+                                let label = self.written_label(replay.position(), recorded.span);
+                                findings.push(self.moves_after_end(
+                                    &label,
+                                    ply,
+                                    recorded.span,
+                                    mover,
+                                    article,
+                                ));
+                            }
+                        }
+                        None => {
+                            broken = true;
+                            let finding = match (err, &recorded.notation) {
+                                (Some(err), Ok(notation)) => self.move_error(
+                                    replay.position(),
+                                    &notation.written,
+                                    recorded.span,
+                                    err,
+                                    ply,
+                                ),
+                                (_, Err(err)) => self.unparseable(&replay, recorded.span, *err),
+                                (None, Ok(_)) => self.unparseable(
+                                    &replay,
+                                    recorded.span,
+                                    scoresheet::NotationError::Unknown,
+                                ),
+                            };
+                            findings.push(finding);
+                        }
+                    }
+                    break;
+                }
+            }
+        }
+        if !broken {
+            walk.touched = false;
+            for event in events {
+                self.event(event, &mut replay, &mut walk, findings);
+            }
+            self.extra_claims(&mut replay, &mut walk, findings);
+        }
+        replay.settle();
+        self.report_ending(&replay, &mut walk.reported_ending, findings);
+        report.plies = replay.ply();
+        Some((replay, broken))
+    }
+
+    fn event(
+        &self,
+        at: &EventAt,
+        replay: &mut Replay,
+        walk: &mut Walk,
+        findings: &mut Vec<Finding>,
+    ) {
+        // Mate or stalemate ends the game before any event in that position.
+        replay.settle();
+        self.report_ending(replay, &mut walk.reported_ending, findings);
+        let event = match &at.event {
+            Ok(event) => event,
+            Err(why) => {
+                findings.push(self.annotation_error(replay, at, why.clone()));
+                return;
+            }
+        };
+        if let Some(ending) = replay.ending() {
+            let why = format!("the game had already ended at ply {}", ending.ply);
+            findings.push(self.annotation_error(replay, at, why));
+            return;
+        }
+        match event {
+            Event::Claim { kind, written } => {
+                self.claim(replay, walk, *kind, written.as_ref(), Some(at), findings);
+            }
+            Event::Touch(squares) => {
+                if let Some(empty) = squares
+                    .iter()
+                    .find(|sq| replay.position().board().piece_at(**sq).is_none())
+                {
+                    let why = format!("there is no piece on {empty} to touch");
+                    findings.push(self.annotation_error(replay, at, why));
+                } else {
+                    walk.touched = true;
+                }
+            }
+            Event::Adjust(square) => {
+                if replay.position().board().piece_at(*square).is_none() {
+                    let why = format!("there is no piece on {square} to adjust");
+                    findings.push(self.annotation_error(replay, at, why));
+                }
+            }
+            // Illegal acts and flag falls are ruled on with the clock rules (Art. 6, 7.5).
+            Event::Illegal(_) | Event::Flag(_) => {}
+        }
+    }
+
+    /// Claims given on the command line for the current position.
+    fn extra_claims(&self, replay: &mut Replay, walk: &mut Walk, findings: &mut Vec<Finding>) {
+        for claim in &self.options.claims {
+            let pos = replay.position();
+            if claim.after.is_position(pos.fullmoves().get(), pos.turn()) {
+                replay.settle();
+                self.report_ending(replay, &mut walk.reported_ending, findings);
+                if replay.ending().is_some() {
+                    continue;
+                }
+                let written = claim.written.as_deref().map(WrittenToken::new);
+                self.claim(replay, walk, claim.kind, written.as_ref(), None, findings);
+            }
+        }
+    }
+
+    fn annotation_error(&self, replay: &Replay, at: &EventAt, why: String) -> Finding {
+        let mut f = Finding::new(
+            Kind::AnnotationError,
+            Some(replay.ply()),
+            format!("the event {} cannot apply: {why}", at.text),
+        )
+        .player(replay.turn());
+        f.token = Some(at.text.clone());
+        f.place = Some(self.place(at.span));
+        f
+    }
+}

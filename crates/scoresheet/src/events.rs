@@ -1,0 +1,196 @@
+//! Arbiter events recorded in comments (`design/events.md`): claims,
+//! touches, adjustments, illegal acts and flag falls. This module reads their
+//! syntax only; the laws crate rules on them.
+
+use shakmaty::{Color, Square};
+
+use crate::{
+    commands::Command,
+    lexer::Span,
+    notation::{Notation, NotationError, parse_move},
+};
+
+/// What a draw claim invokes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum ClaimKind {
+    /// Art. 9.2.
+    Threefold,
+    /// Art. 9.3.
+    Fifty,
+}
+
+/// A move written on the scoresheet as part of an event.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct WrittenToken {
+    pub text: String,
+    pub notation: Result<Notation, NotationError>,
+}
+
+impl WrittenToken {
+    pub fn new(text: &str) -> WrittenToken {
+        WrittenToken {
+            text: text.to_string(),
+            notation: parse_move(text.as_bytes()),
+        }
+    }
+}
+
+/// The illegal acts of Art. 7.5.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum IllegalAct {
+    /// A completed illegal move, as written.
+    Move(WrittenToken),
+    /// A move made with two hands (7.5.4).
+    TwoHands,
+    /// The clock pressed without a move (7.5.3).
+    NoMove,
+}
+
+/// One arbiter event.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Event {
+    /// `[%claim threefold]`, `[%claim fifty Nf3]`.
+    Claim {
+        kind: ClaimKind,
+        written: Option<WrittenToken>,
+    },
+    /// `[%touch g1]`, `[%touch e1,h1]`: squares in the order touched.
+    Touch(Vec<Square>),
+    /// `[%adjust g1]`: j'adoube, announced.
+    Adjust(Square),
+    /// `[%illegal Ke2]`, `[%illegal two-hands]`, `[%illegal no-move]`.
+    Illegal(IllegalAct),
+    /// `[%flag]`, `[%flag white]`.
+    Flag(Option<Color>),
+}
+
+/// An event with where it stood: after `after_ply` recorded moves.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct EventAt {
+    /// The event, or why its arguments cannot be read.
+    pub event: Result<Event, String>,
+    pub after_ply: usize,
+    pub span: Span,
+    /// The command as written, for messages.
+    pub text: String,
+}
+
+/// Whether a command is an arbiter event (rather than a clock reading or
+/// another program's annotation, which are no business of the Laws).
+pub fn is_event(name: &str) -> bool {
+    matches!(name, "claim" | "touch" | "adjust" | "illegal" | "flag")
+}
+
+/// Reads one arbiter event command.
+///
+/// ```
+/// use scoresheet::events::{parse_event, Event, ClaimKind};
+/// use scoresheet::commands::commands;
+/// let cmd = &commands(b"{[%claim threefold Nf3]}", 0)[0];
+/// assert!(matches!(parse_event(cmd), Ok(Event::Claim { kind: ClaimKind::Threefold, written: Some(_) })));
+/// ```
+pub fn parse_event(command: &Command) -> Result<Event, String> {
+    let args: Vec<&str> = command
+        .args
+        .split(|c: char| c.is_whitespace() || c == ',')
+        .filter(|s| !s.is_empty())
+        .collect();
+    match command.name.as_str() {
+        "claim" => {
+            let kind = match args.first().map(|s| s.to_ascii_lowercase()).as_deref() {
+                Some("threefold" | "repetition" | "3fold") => ClaimKind::Threefold,
+                Some("fifty" | "50" | "50-move" | "fifty-move") => ClaimKind::Fifty,
+                Some(other) => {
+                    return Err(format!("unknown claim \"{other}\" (threefold or fifty)"));
+                }
+                None => return Err("a claim must say threefold or fifty".to_string()),
+            };
+            let written = match &args[1..] {
+                [] => None,
+                [token] => Some(WrittenToken::new(token)),
+                _ => return Err("a claim takes at most one written move".to_string()),
+            };
+            Ok(Event::Claim { kind, written })
+        }
+        "touch" => {
+            if args.is_empty() {
+                return Err("a touch must name at least one square".to_string());
+            }
+            args.iter()
+                .map(|s| square(s))
+                .collect::<Result<_, _>>()
+                .map(Event::Touch)
+        }
+        "adjust" => match args.as_slice() {
+            [s] => square(s).map(Event::Adjust),
+            _ => Err("an adjustment names exactly one square".to_string()),
+        },
+        "illegal" => match args.as_slice() {
+            [act] if act.eq_ignore_ascii_case("two-hands") => {
+                Ok(Event::Illegal(IllegalAct::TwoHands))
+            }
+            [act] if act.eq_ignore_ascii_case("no-move") => Ok(Event::Illegal(IllegalAct::NoMove)),
+            [token] => Ok(Event::Illegal(IllegalAct::Move(WrittenToken::new(token)))),
+            _ => Err("an illegal-move event names one move, two-hands or no-move".to_string()),
+        },
+        "flag" => match args.as_slice() {
+            [] => Ok(Event::Flag(None)),
+            [c] if c.eq_ignore_ascii_case("white") => Ok(Event::Flag(Some(Color::White))),
+            [c] if c.eq_ignore_ascii_case("black") => Ok(Event::Flag(Some(Color::Black))),
+            _ => Err("a flag event names white, black or nobody".to_string()),
+        },
+        other => Err(format!("unknown event %{other}")),
+    }
+}
+
+fn square(s: &str) -> Result<Square, String> {
+    s.parse::<Square>()
+        .map_err(|_| format!("\"{s}\" is not a square"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::commands::commands;
+
+    fn event(text: &str) -> Result<Event, String> {
+        parse_event(&commands(text.as_bytes(), 0)[0])
+    }
+
+    #[test]
+    fn claims() {
+        assert_eq!(
+            event("[%claim fifty]"),
+            Ok(Event::Claim {
+                kind: ClaimKind::Fifty,
+                written: None
+            })
+        );
+        assert!(
+            matches!(event("[%claim threefold Sf3]"), Ok(Event::Claim { written: Some(w), .. }) if w.notation.is_ok())
+        );
+        assert!(event("[%claim perpetual]").is_err());
+    }
+
+    #[test]
+    fn touches_flags_and_illegal_acts() {
+        assert_eq!(
+            event("[%touch e1,h1]"),
+            Ok(Event::Touch(vec![Square::E1, Square::H1]))
+        );
+        assert_eq!(
+            event("[%touch e1 h1]"),
+            Ok(Event::Touch(vec![Square::E1, Square::H1]))
+        );
+        assert!(event("[%touch z9]").is_err());
+        assert_eq!(event("[%flag white]"), Ok(Event::Flag(Some(Color::White))));
+        assert_eq!(
+            event("[%illegal two-hands]"),
+            Ok(Event::Illegal(IllegalAct::TwoHands))
+        );
+        assert!(matches!(
+            event("[%illegal Ke2]"),
+            Ok(Event::Illegal(IllegalAct::Move(_)))
+        ));
+    }
+}
