@@ -34,6 +34,79 @@ pub enum Command {
         arbiter audit --format json --summary summary.txt season/ > rows.jsonl\n  \
         arbiter audit --jobs 1 --fail-on never big.pgn.zst")]
     Audit(RunArgs),
+    /// Rule on one game: the timeline of events and rulings, with board diagrams.
+    #[command(after_help = "Examples:\n  \
+        arbiter adjudicate round5.pgn --game 3\n  \
+        arbiter adjudicate game.pgn --claim threefold --after 40...Kg7\n  \
+        arbiter adjudicate game.pgn --claim fifty --after 61. --move Rb1\n  \
+        arbiter adjudicate game.pgn --format json --rules rapid\n\n\
+        --after names the move after which the claim is made, as arbiters say it:\n\
+        `40.` or `40.Nf3` after White's 40th move (Black claims), `40...` or `40...Kg7`\n\
+        after Black's 40th move (White claims). --move is the intended move written\n\
+        on the scoresheet and not played (9.2.1, 9.3.1).")]
+    Adjudicate(AdjudicateArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct AdjudicateArgs {
+    /// The PGN file (or `-` for standard input).
+    #[arg(value_name = "FILE")]
+    pub file: PathBuf,
+
+    /// Which game of the file (1-based); default: every game.
+    #[arg(long)]
+    pub game: Option<usize>,
+
+    /// A draw claim to rule on, as if annotated: threefold or fifty.
+    #[arg(long, value_enum, requires = "after")]
+    pub claim: Option<ClaimArg>,
+
+    /// The move after which the claim is made: `40...Kg7`, `40.`, `40...`.
+    #[arg(long, value_name = "MOVE", requires = "claim")]
+    pub after: Option<String>,
+
+    /// The claimant's written intended move (not played).
+    #[arg(long = "move", value_name = "SAN", requires = "claim")]
+    pub written: Option<String>,
+
+    /// Output format: a ruling sheet for people, or JSON Lines.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    pub format: Format,
+
+    /// Plain ASCII board diagrams.
+    #[arg(long)]
+    pub ascii: bool,
+
+    /// Also show pure notation findings (tags, check marks, syntax).
+    #[arg(long)]
+    pub all: bool,
+
+    /// Standard, rapid or blitz rules, overriding the TimeControl tag.
+    #[arg(long, value_enum)]
+    pub rules: Option<RulesArg>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum ClaimArg {
+    Threefold,
+    Fifty,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum RulesArg {
+    Standard,
+    Rapid,
+    Blitz,
+}
+
+impl RulesArg {
+    pub fn class(self) -> laws::GameClass {
+        match self {
+            RulesArg::Standard => laws::GameClass::Standard,
+            RulesArg::Rapid => laws::GameClass::Rapid,
+            RulesArg::Blitz => laws::GameClass::Blitz,
+        }
+    }
 }
 
 #[derive(Debug, Args)]
@@ -70,6 +143,10 @@ pub struct RunArgs {
     /// Write the summary to this file instead of standard error (audit).
     #[arg(long, value_name = "FILE")]
     pub summary: Option<PathBuf>,
+
+    /// Standard, rapid or blitz rules, overriding each game's TimeControl tag.
+    #[arg(long, value_enum)]
+    pub rules: Option<RulesArg>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]

@@ -15,18 +15,19 @@ use std::{
 
 use clap::Parser;
 
-use cli::{Cli, ColorChoice, Command, Format, RunArgs};
+use cli::{AdjudicateArgs, ClaimArg, Cli, ColorChoice, Command, Format, RunArgs};
 use filter::{FailOn, Filter};
 use render::Render;
 use summary::Summary;
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    let (args, audit) = match &cli.command {
-        Command::Validate(args) => (args, false),
-        Command::Audit(args) => (args, true),
+    let outcome = match &cli.command {
+        Command::Validate(args) => run(args, false),
+        Command::Audit(args) => run(args, true),
+        Command::Adjudicate(args) => adjudicate(args),
     };
-    match run(args, audit) {
+    match outcome {
         Ok(true) => ExitCode::from(1),
         Ok(false) => ExitCode::SUCCESS,
         Err(err) if err.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
@@ -47,6 +48,10 @@ fn run(args: &RunArgs, audit: bool) -> io::Result<bool> {
     let filter = Filter::new(args.only.as_deref(), args.skip.as_deref()).map_err(usage)?;
     let fail_on = FailOn::parse(&args.fail_on).map_err(usage)?;
     let sources = audit::source::collect(&args.paths)?;
+    let options = audit::Options {
+        class: args.rules.map(cli::RulesArg::class),
+        claims: Vec::new(),
+    };
     let mut builder = rayon::ThreadPoolBuilder::new();
     if let Some(jobs) = args.jobs {
         builder = builder.num_threads(jobs.max(1));
@@ -87,7 +92,7 @@ fn run(args: &RunArgs, audit: bool) -> io::Result<bool> {
                 write_error = Some(err);
             }
         };
-        if let Err(err) = audit::run::run_source(source, &pool, &mut each) {
+        if let Err(err) = audit::run::run_source(source, &options, &pool, &mut each) {
             eprintln!("arbiter: {}: {err}", source.name());
             summary
                 .failed_sources
@@ -125,5 +130,88 @@ fn run(args: &RunArgs, audit: bool) -> io::Result<bool> {
             summary.failed_sources.len()
         )));
     }
+    Ok(failed)
+}
+
+/// `arbiter adjudicate`: a ruling sheet (or JSON rows) for one game or every
+/// game of a file, with claims from the command line ruled as if annotated.
+fn adjudicate(args: &AdjudicateArgs) -> io::Result<bool> {
+    let mut claims = Vec::new();
+    if let (Some(claim), Some(after)) = (args.claim, &args.after) {
+        let after = audit::MoveRef::parse(after).ok_or_else(|| {
+            usage(format!(
+                "--after {after}: expected a move number such as 40... or 40.Nf3"
+            ))
+        })?;
+        claims.push(audit::ExtraClaim {
+            kind: match claim {
+                ClaimArg::Threefold => scoresheet::ClaimKind::Threefold,
+                ClaimArg::Fifty => scoresheet::ClaimKind::Fifty,
+            },
+            after,
+            written: args.written.clone(),
+        });
+    }
+    let options = audit::Options {
+        class: args.rules.map(cli::RulesArg::class),
+        claims,
+    };
+    let source = if args.file.as_os_str() == "-" {
+        audit::Source::Stdin
+    } else {
+        audit::Source::File(args.file.clone())
+    };
+    let name = source.name();
+    let games: Vec<scoresheet::GameText> =
+        scoresheet::Splitter::new(source.open()?).collect::<io::Result<_>>()?;
+    if let Some(n) = args.game
+        && (n == 0 || n > games.len())
+    {
+        return Err(usage(format!(
+            "--game {n}: {name} has {} game(s)",
+            games.len()
+        )));
+    }
+    if !options.claims.is_empty() && args.game.is_none() && games.len() > 1 {
+        return Err(usage(format!(
+            "{name} has {} games: say which one the claim is about with --game N",
+            games.len()
+        )));
+    }
+    let stdout = io::stdout().lock();
+    let mut renderer: Box<dyn Render> = match args.format {
+        Format::Json => Box::new(render::json::Json::new(io::BufWriter::new(stdout))),
+        Format::Csv => Box::new(render::csv::Csv::new(io::BufWriter::new(stdout))?),
+        Format::Text => Box::new(render::sheet::Sheet::new(
+            io::BufWriter::new(stdout),
+            args.ascii,
+            args.all,
+        )),
+    };
+    let mut failed = false;
+    for (index, text) in games.iter().enumerate() {
+        if args.game.is_some_and(|n| n != index + 1) {
+            continue;
+        }
+        let report = audit::check_game_with(&name, index + 1, text, &options);
+        if let Some(f) = report
+            .findings
+            .iter()
+            .find(|f| f.token.as_deref() == Some("--claim"))
+        {
+            return Err(usage(format!("game {}: {}", index + 1, f.message)));
+        }
+        if !options.claims.is_empty() && !report.findings.iter().any(|f| f.kind.is_claim()) {
+            return Err(usage(format!(
+                "game {}: the claim after {} could not be ruled on: that position is not reached, \
+                 or the game had ended before it",
+                index + 1,
+                args.after.as_deref().unwrap_or("?")
+            )));
+        }
+        failed |= FailOn::Severity(audit::Severity::Error).fails(&report);
+        renderer.game(&report)?;
+    }
+    renderer.finish()?;
     Ok(failed)
 }

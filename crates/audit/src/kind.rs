@@ -139,6 +139,17 @@ impl Kind {
         }
     }
 
+    /// Rulings on draw claims.
+    pub fn is_claim(self) -> bool {
+        matches!(
+            self,
+            Kind::ThreefoldClaimUpheld
+                | Kind::ThreefoldClaimRejected
+                | Kind::FiftyMoveClaimUpheld
+                | Kind::FiftyMoveClaimRejected
+        )
+    }
+
     /// Findings about the notation and the file rather than about a ruling;
     /// `adjudicate` may leave them out.
     pub fn is_notation(self) -> bool {

@@ -7,7 +7,11 @@ use std::io;
 use rayon::prelude::*;
 use scoresheet::{GameText, Splitter};
 
-use crate::{check::check_game, report::GameReport, source::Source};
+use crate::{
+    check::{Options, check_game_with},
+    report::GameReport,
+    source::Source,
+};
 
 /// How many games are in flight at once.
 const BATCH: usize = 512;
@@ -16,6 +20,7 @@ const BATCH: usize = 512;
 /// order. An I/O error ends the source; the games read before it are reported.
 pub fn run_source(
     source: &Source,
+    options: &Options,
     pool: &rayon::ThreadPool,
     each: &mut dyn FnMut(GameReport),
 ) -> io::Result<()> {
@@ -46,7 +51,7 @@ pub fn run_source(
         let reports: Vec<GameReport> = pool.install(|| {
             batch
                 .par_iter()
-                .map(|(i, text)| check_game(&name, *i, text))
+                .map(|(i, text)| check_game_with(&name, *i, text, options))
                 .collect()
         });
         reports.into_iter().for_each(&mut *each);

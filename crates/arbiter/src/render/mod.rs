@@ -1,7 +1,9 @@
 //! Views of game reports: text for people, JSON Lines and CSV for programs.
 
+pub mod board;
 pub mod csv;
 pub mod json;
+pub mod sheet;
 pub mod text;
 
 use std::io;

@@ -171,6 +171,7 @@ impl Context<'_> {
         .article(ruling.article)
         .player(claimant);
         f.seconds_added = ruling.seconds_added;
+        f.move_number = replay.last_label();
         f.plies = ruling.plies.clone();
         f.fen = Some(Fen::from_position(pos, EnPassantMode::Legal).to_string());
         f.place = at.map(|a| self.place(a.span));

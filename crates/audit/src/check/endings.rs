@@ -97,6 +97,7 @@ impl Context<'_> {
             f = f.player(*winner);
         }
         f.plies = plies;
+        f.move_number = label.map(str::to_string);
         f.fen = Some(Fen::from_position(pos, EnPassantMode::Legal).to_string());
         f
     }

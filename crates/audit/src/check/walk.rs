@@ -192,6 +192,29 @@ impl Context<'_> {
                 if replay.ending().is_some() {
                     continue;
                 }
+                if let (Some(named), Some(label)) = (&claim.after.san, replay.last_label()) {
+                    let strip = |s: &str| s.trim_end_matches(['+', '#', '!', '?']).to_string();
+                    let played = label.rsplit('.').next().unwrap_or_default();
+                    let same = strip(named) == strip(played)
+                        || scoresheet::notation::parse_move(named.as_bytes()).is_ok_and(|n| {
+                            Some(n.written)
+                                == scoresheet::notation::parse_move(played.as_bytes())
+                                    .ok()
+                                    .map(|p| p.written)
+                        });
+                    if !same {
+                        let mut f = Finding::new(
+                            Kind::AnnotationError,
+                            Some(replay.ply()),
+                            format!(
+                                "the claim is said to follow {named}, but the record has {label} there"
+                            ),
+                        );
+                        f.token = Some("--claim".to_string());
+                        findings.push(f);
+                        continue;
+                    }
+                }
                 let written = claim.written.as_deref().map(WrittenToken::new);
                 self.claim(replay, walk, claim.kind, written.as_ref(), None, findings);
             }

@@ -1,0 +1,72 @@
+//! Board diagrams for the terminal.
+
+use shakmaty::{Board, Color, File, Rank, Role, Square, fen::Fen};
+
+/// A diagram of the position in `fen`, White at the bottom: Unicode
+/// figurines, or letters (upper case White) with `ascii`.
+pub fn diagram(fen: &str, ascii: bool) -> Option<String> {
+    let setup = fen.parse::<Fen>().ok()?.into_setup();
+    Some(draw(&setup.board, setup.turn, ascii))
+}
+
+fn draw(board: &Board, turn: Color, ascii: bool) -> String {
+    let mut out = String::new();
+    for rank in Rank::ALL.iter().rev() {
+        out.push_str(&format!("  {} ", rank.char()));
+        for file in File::ALL {
+            let square = Square::from_coords(file, *rank);
+            let glyph = match board.piece_at(square) {
+                Some(piece) if ascii => piece.char(),
+                Some(piece) => figurine(piece.color, piece.role),
+                None if ascii => '.',
+                None => '·',
+            };
+            out.push(' ');
+            out.push(glyph);
+        }
+        out.push('\n');
+    }
+    out.push_str("     a b c d e f g h\n");
+    out.push_str(match turn {
+        Color::White => "  White to move\n",
+        Color::Black => "  Black to move\n",
+    });
+    out
+}
+
+fn figurine(color: Color, role: Role) -> char {
+    match (color, role) {
+        (Color::White, Role::King) => '♔',
+        (Color::White, Role::Queen) => '♕',
+        (Color::White, Role::Rook) => '♖',
+        (Color::White, Role::Bishop) => '♗',
+        (Color::White, Role::Knight) => '♘',
+        (Color::White, Role::Pawn) => '♙',
+        (Color::Black, Role::King) => '♚',
+        (Color::Black, Role::Queen) => '♛',
+        (Color::Black, Role::Rook) => '♜',
+        (Color::Black, Role::Bishop) => '♝',
+        (Color::Black, Role::Knight) => '♞',
+        (Color::Black, Role::Pawn) => '♟',
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::diagram;
+
+    #[test]
+    fn start_position() {
+        let text = diagram(
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            true,
+        )
+        .expect("fen");
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines[0], "  8  r n b q k b n r");
+        assert_eq!(lines[7], "  1  R N B Q K B N R");
+        assert_eq!(lines[9], "  White to move");
+        let unicode = diagram("8/8/8/8/8/8/8/K6k b - - 0 1", false).expect("fen");
+        assert!(unicode.contains("♔ · · · · · · ♚"));
+    }
+}

@@ -1,0 +1,377 @@
+//! The `arbiter` command line end to end: inputs, formats, exit codes,
+//! and `adjudicate` with claims given as options.
+
+#![allow(clippy::expect_used, clippy::unwrap_used)] // test code: a failure should stop the test
+
+use std::{
+    io::Write,
+    path::{Path, PathBuf},
+    process::{Command, Output, Stdio},
+};
+
+fn arbiter(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .args(args)
+        .current_dir(root())
+        .output()
+        .expect("run arbiter")
+}
+
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+fn stdout(out: &Output) -> String {
+    String::from_utf8(out.stdout.clone()).expect("utf-8")
+}
+
+fn rows(out: &Output) -> Vec<serde_json::Value> {
+    stdout(out)
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("JSON line"))
+        .collect()
+}
+
+const KNIGHTS: &str = "fixtures/9.6-automatic/fivefold-knights.pgn";
+const MATE: &str = "fixtures/5-endings/fools-mate.pgn";
+
+#[test]
+fn exit_codes_follow_fail_on() {
+    // Fool's mate recorded correctly: only a note.
+    assert_eq!(arbiter(&["validate", MATE]).status.code(), Some(0));
+    assert_eq!(
+        arbiter(&["validate", "--fail-on", "note", MATE])
+            .status
+            .code(),
+        Some(1)
+    );
+    assert_eq!(
+        arbiter(&["validate", "--fail-on", "checkmate", MATE])
+            .status
+            .code(),
+        Some(1)
+    );
+    assert_eq!(
+        arbiter(&["validate", "--fail-on", "never", "fixtures/"])
+            .status
+            .code(),
+        Some(0)
+    );
+    assert_eq!(arbiter(&["validate", "fixtures/"]).status.code(), Some(1));
+    assert_eq!(
+        arbiter(&["validate", "no/such/file.pgn"]).status.code(),
+        Some(2)
+    );
+    assert_eq!(
+        arbiter(&["validate", "--fail-on", "bogus", MATE])
+            .status
+            .code(),
+        Some(2)
+    );
+    assert_eq!(
+        arbiter(&["validate", "--only", "bogus", MATE])
+            .status
+            .code(),
+        Some(2)
+    );
+}
+
+#[test]
+fn every_subcommand_has_help_with_examples() {
+    for sub in ["validate", "audit", "adjudicate"] {
+        let out = arbiter(&[sub, "--help"]);
+        assert_eq!(out.status.code(), Some(0));
+        assert!(stdout(&out).contains("Examples:"), "{sub}");
+    }
+}
+
+#[test]
+fn json_rows_follow_the_contract() {
+    let out = arbiter(&["validate", "--format", "json", KNIGHTS]);
+    let rows = rows(&out);
+    assert_eq!(rows.len(), 3);
+    let first = &rows[0];
+    for field in [
+        "source",
+        "game",
+        "line",
+        "white",
+        "black",
+        "round",
+        "plies",
+        "recorded_result",
+        "ruled_result",
+        "findings",
+    ] {
+        assert!(first.get(field).is_some(), "missing {field}");
+    }
+    assert_eq!(first["source"], KNIGHTS);
+    let finding = &first["findings"][0];
+    for field in ["kind", "ply", "article", "player", "message"] {
+        assert!(finding.get(field).is_some(), "missing findings[].{field}");
+    }
+    assert_eq!(finding["kind"], "fivefold-repetition");
+    assert_eq!(finding["article"], "9.6.1");
+}
+
+#[test]
+fn only_and_skip_filter_findings() {
+    let out = arbiter(&[
+        "validate",
+        "--format",
+        "json",
+        "--only",
+        "result-mismatch",
+        KNIGHTS,
+    ]);
+    let kinds: Vec<String> = rows(&out)
+        .iter()
+        .flat_map(|r| r["findings"].as_array().cloned().unwrap_or_default())
+        .map(|f| f["kind"].as_str().unwrap_or_default().to_string())
+        .collect();
+    assert!(!kinds.is_empty());
+    assert!(kinds.iter().all(|k| k == "result-mismatch"));
+    let out = arbiter(&[
+        "validate",
+        "--format",
+        "json",
+        "--skip",
+        "fivefold-repetition,result-mismatch,moves-after-end",
+        KNIGHTS,
+    ]);
+    assert!(
+        rows(&out)
+            .iter()
+            .all(|r| r["findings"].as_array().is_some_and(Vec::is_empty))
+    );
+}
+
+#[test]
+fn csv_has_a_row_per_finding() {
+    let out = arbiter(&["validate", "--format", "csv", KNIGHTS]);
+    let text = stdout(&out);
+    let mut lines = text.lines();
+    assert_eq!(
+        lines.next(),
+        Some(
+            "source,game,white,black,ply,move_number,kind,severity,article,player,message,line,column,ruled_result"
+        )
+    );
+    let json = rows(&arbiter(&["validate", "--format", "json", KNIGHTS]));
+    let findings: usize = json
+        .iter()
+        .map(|r| r["findings"].as_array().map_or(0, Vec::len))
+        .sum();
+    let mut reader = csv::Reader::from_reader(text.as_bytes());
+    assert_eq!(reader.records().count(), findings);
+}
+
+#[test]
+fn stdin_gzip_and_zstd_inputs() {
+    let pgn = std::fs::read(root().join(MATE)).expect("fixture");
+    let dir = std::env::temp_dir().join(format!("arbiter-cli-{}", std::process::id()));
+    std::fs::create_dir_all(dir.join("nested")).expect("temp dir");
+    let gz = dir.join("nested/game.pgn.gz");
+    let mut enc = flate2::write::GzEncoder::new(
+        std::fs::File::create(&gz).expect("gz"),
+        flate2::Compression::default(),
+    );
+    enc.write_all(&pgn).expect("gz write");
+    enc.finish().expect("gz finish");
+    std::fs::write(
+        dir.join("game.pgn.zst"),
+        zstd::encode_all(&pgn[..], 3).expect("zstd"),
+    )
+    .expect("zst");
+    std::fs::write(dir.join("ignored.txt"), b"not a pgn").expect("txt");
+    let out = arbiter(&[
+        "validate",
+        "--format",
+        "json",
+        dir.to_str().expect("utf-8 path"),
+    ]);
+    let found = rows(&out);
+    assert_eq!(
+        found.len(),
+        2,
+        "the .gz in a subfolder and the .zst, not the .txt"
+    );
+    assert!(found.iter().all(|r| r["ruled_result"] == "0-1"));
+
+    let mut child = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .args(["validate", "--format", "json", "-"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("spawn");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(&pgn)
+        .expect("write stdin");
+    let out = child.wait_with_output().expect("wait");
+    let piped = rows(&out);
+    assert_eq!(piped[0]["source"], "-");
+    assert_eq!(piped[0]["plies"], 4);
+    std::fs::remove_dir_all(dir).ok();
+}
+
+#[test]
+fn audit_prints_a_summary() {
+    let out = arbiter(&["audit", "--fail-on", "never", "--jobs", "2", "fixtures/"]);
+    let text = stdout(&out);
+    assert!(text.contains("games with findings:"));
+    assert!(text.contains("results changed by the rulings:"));
+    let out = arbiter(&[
+        "audit",
+        "--format",
+        "json",
+        "--fail-on",
+        "never",
+        "fixtures/",
+    ]);
+    assert!(String::from_utf8_lossy(&out.stderr).contains("games with findings:"));
+    assert!(stdout(&out).lines().all(|l| l.starts_with('{')));
+}
+
+#[test]
+fn adjudicate_rules_on_a_claim_given_as_options() {
+    // After 4...Ng8 the start position stands for the third time (plies 0, 4, 8).
+    let out = arbiter(&[
+        "adjudicate",
+        KNIGHTS,
+        "--game",
+        "1",
+        "--claim",
+        "threefold",
+        "--after",
+        "4...Ng8",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(
+        out.status.code(),
+        Some(1),
+        "the recorded moves after the draw are void"
+    );
+    let first = rows(&out);
+    let claim = &first[0]["findings"][0];
+    assert_eq!(claim["kind"], "threefold-claim-upheld");
+    assert_eq!(claim["article"], "9.2.2");
+    assert_eq!(claim["ply"], 8);
+    assert_eq!(claim["player"], "white");
+    assert_eq!(claim["plies"], serde_json::json!([0, 4, 8]));
+
+    // A written move that would repeat the position for the third time (9.2.1).
+    let out = arbiter(&[
+        "adjudicate",
+        KNIGHTS,
+        "--game",
+        "1",
+        "--claim",
+        "threefold",
+        "--after",
+        "4.Ng1",
+        "--move",
+        "Ng8",
+        "--format",
+        "json",
+    ]);
+    let claim = &rows(&out)[0]["findings"][0];
+    assert_eq!(claim["kind"], "threefold-claim-upheld");
+    assert_eq!(claim["article"], "9.2.1");
+    assert_eq!(claim["ply"], 7);
+    assert_eq!(claim["player"], "black");
+
+    // Fifty moves are far away: rejected, two minutes to White.
+    let out = arbiter(&[
+        "adjudicate",
+        KNIGHTS,
+        "--game",
+        "1",
+        "--claim",
+        "fifty",
+        "--after",
+        "3.Nf3",
+        "--format",
+        "json",
+    ]);
+    let claim = &rows(&out)[0]["findings"][0];
+    assert_eq!(claim["kind"], "fifty-move-claim-rejected");
+    assert_eq!(claim["article"], "9.5.3");
+    assert_eq!(claim["seconds_added"], 120);
+    let out = arbiter(&[
+        "adjudicate",
+        KNIGHTS,
+        "--game",
+        "1",
+        "--claim",
+        "fifty",
+        "--after",
+        "3.Nf3",
+        "--rules",
+        "rapid",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(rows(&out)[0]["findings"][0]["seconds_added"], 60);
+}
+
+#[test]
+fn adjudicate_sheet_shows_timeline_and_board() {
+    let out = arbiter(&["adjudicate", KNIGHTS, "--game", "2", "--ascii"]);
+    let text = stdout(&out);
+    assert!(text.contains("Timeline"));
+    assert!(text.contains("fivefold-repetition"));
+    assert!(text.contains("Art. 9.6.1"));
+    assert!(text.contains("  1  R N B Q K B N R"), "{text}");
+    let out = arbiter(&["adjudicate", KNIGHTS, "--game", "2"]);
+    assert!(stdout(&out).contains("♖ ♘ ♗ ♕ ♔ ♗ ♘ ♖"));
+}
+
+#[test]
+fn adjudicate_refuses_unclear_claims() {
+    // Several games and no --game.
+    assert_eq!(
+        arbiter(&["adjudicate", KNIGHTS, "--claim", "fifty", "--after", "3."])
+            .status
+            .code(),
+        Some(2)
+    );
+    // The named move is not the recorded one.
+    let out = arbiter(&[
+        "adjudicate",
+        KNIGHTS,
+        "--game",
+        "1",
+        "--claim",
+        "fifty",
+        "--after",
+        "3.Nc3",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("3.Nf3"));
+    // A move number the game never reaches.
+    assert_eq!(
+        arbiter(&[
+            "adjudicate",
+            KNIGHTS,
+            "--game",
+            "1",
+            "--claim",
+            "fifty",
+            "--after",
+            "90..."
+        ])
+        .status
+        .code(),
+        Some(2)
+    );
+    assert_eq!(
+        arbiter(&["adjudicate", KNIGHTS, "--game", "9"])
+            .status
+            .code(),
+        Some(2)
+    );
+}
