@@ -147,6 +147,18 @@ pub struct RunArgs {
     /// Standard, rapid or blitz rules, overriding each game's TimeControl tag.
     #[arg(long, value_enum)]
     pub rules: Option<RulesArg>,
+
+    /// Write the report to this file instead of standard output.
+    #[arg(long, short = 'o', value_name = "FILE")]
+    pub output: Option<PathBuf>,
+
+    /// Do not look for the same game submitted twice (saves 16 bytes per game).
+    #[arg(long)]
+    pub no_duplicates: bool,
+
+    /// Show progress on standard error: auto (when it is a terminal), always, never.
+    #[arg(long, value_enum, default_value_t = ColorChoice::Auto)]
+    pub progress: ColorChoice,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]

@@ -3,7 +3,9 @@
 #![forbid(unsafe_code)]
 
 mod cli;
+mod duplicates;
 mod filter;
+mod progress;
 mod render;
 mod summary;
 
@@ -58,21 +60,28 @@ fn run(args: &RunArgs, audit: bool) -> io::Result<bool> {
     }
     let pool = builder.build().map_err(io::Error::other)?;
 
-    let stdout = io::stdout().lock();
+    let (out, to_terminal): (Box<dyn Write>, bool) = match &args.output {
+        Some(path) => (Box::new(std::fs::File::create(path)?), false),
+        None => (Box::new(io::stdout().lock()), io::stdout().is_terminal()),
+    };
+    let out = io::BufWriter::new(out);
     let color = match args.color {
         ColorChoice::Always => true,
         ColorChoice::Never => false,
-        ColorChoice::Auto => io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none(),
+        ColorChoice::Auto => to_terminal && std::env::var_os("NO_COLOR").is_none(),
     };
     let mut renderer: Box<dyn Render> = match args.format {
-        Format::Text => Box::new(render::text::Text::new(
-            io::BufWriter::new(stdout),
-            color,
-            !audit,
-        )),
-        Format::Json => Box::new(render::json::Json::new(io::BufWriter::new(stdout))),
-        Format::Csv => Box::new(render::csv::Csv::new(io::BufWriter::new(stdout))?),
+        Format::Text => Box::new(render::text::Text::new(out, color, !audit)),
+        Format::Json => Box::new(render::json::Json::new(out)),
+        Format::Csv => Box::new(render::csv::Csv::new(out)?),
     };
+    let show_progress = match args.progress {
+        ColorChoice::Always => true,
+        ColorChoice::Never => false,
+        ColorChoice::Auto => audit && io::stderr().is_terminal(),
+    };
+    let progress = progress::Progress::new(show_progress);
+    let mut duplicates = (!args.no_duplicates).then(duplicates::Duplicates::default);
 
     let mut summary = Summary {
         sources: sources.len(),
@@ -85,9 +94,13 @@ fn run(args: &RunArgs, audit: bool) -> io::Result<bool> {
             if write_error.is_some() {
                 return;
             }
+            if let Some(duplicates) = &mut duplicates {
+                duplicates.check(&mut report);
+            }
             filter.apply(&mut report);
             failed |= fail_on.fails(&report);
             summary.add(&report);
+            progress.game(&summary);
             if let Err(err) = renderer.game(&report) {
                 write_error = Some(err);
             }
@@ -104,6 +117,7 @@ fn run(args: &RunArgs, audit: bool) -> io::Result<bool> {
     }
     renderer.finish()?;
     drop(renderer);
+    progress.finish();
 
     let text = summary.render(started.elapsed());
     match (&args.summary, args.format, audit) {

@@ -72,9 +72,19 @@ impl Summary {
             self.results_changed
         );
         let _ = writeln!(out, "unreadable games: {}", self.unreadable);
+        if let Some(peak) = peak_memory_kib() {
+            let _ = writeln!(out, "peak memory: {:.1} MiB", peak as f64 / 1024.0);
+        }
         for failed in &self.failed_sources {
             let _ = writeln!(out, "could not read: {failed}");
         }
         out
     }
+}
+
+/// The process's peak resident memory, where the system tells it (Linux).
+fn peak_memory_kib() -> Option<u64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    line.split_whitespace().nth(1)?.parse().ok()
 }

@@ -35,6 +35,8 @@ pub enum Kind {
     FiftyMoveClaimRejected,
     /// Added: after an incorrect claim with a written move, another move was played (9.5.3).
     WrittenMoveNotPlayed,
+    /// Added: the same moves between the same players earlier in the input.
+    DuplicateGame,
 }
 
 /// How serious a finding is; `--fail-on` picks the threshold for exit code 1.
@@ -50,7 +52,7 @@ pub enum Severity {
 }
 
 impl Kind {
-    pub const ALL: [Kind; 22] = [
+    pub const ALL: [Kind; 23] = [
         Kind::UnreadableGame,
         Kind::UnparseableMove,
         Kind::IllegalMove,
@@ -73,6 +75,7 @@ impl Kind {
         Kind::FiftyMoveClaimUpheld,
         Kind::FiftyMoveClaimRejected,
         Kind::WrittenMoveNotPlayed,
+        Kind::DuplicateGame,
     ];
 
     pub fn code(self) -> &'static str {
@@ -99,6 +102,7 @@ impl Kind {
             Kind::FiftyMoveClaimUpheld => "fifty-move-claim-upheld",
             Kind::FiftyMoveClaimRejected => "fifty-move-claim-rejected",
             Kind::WrittenMoveNotPlayed => "written-move-not-played",
+            Kind::DuplicateGame => "duplicate-game",
         }
     }
 
@@ -125,7 +129,7 @@ impl Kind {
             | Kind::MovesAfterEnd
             | Kind::AnnotationError
             | Kind::WrittenMoveNotPlayed => Severity::Error,
-            Kind::BadTag | Kind::MalformedPgn => Severity::Warning,
+            Kind::BadTag | Kind::MalformedPgn | Kind::DuplicateGame => Severity::Warning,
             Kind::WrongCheckMark
             | Kind::Checkmate
             | Kind::Stalemate
@@ -155,7 +159,11 @@ impl Kind {
     pub fn is_notation(self) -> bool {
         matches!(
             self,
-            Kind::BadTag | Kind::MalformedPgn | Kind::WrongCheckMark | Kind::MissingResult
+            Kind::BadTag
+                | Kind::MalformedPgn
+                | Kind::WrongCheckMark
+                | Kind::MissingResult
+                | Kind::DuplicateGame
         )
     }
 }

@@ -18,6 +18,10 @@ pub struct GameReport {
     pub recorded_result: Option<String>,
     pub ruled_result: Option<String>,
     pub findings: Vec<Finding>,
+    /// A hash of the moves played and the players' names, for finding the same
+    /// game submitted twice; `None` when no move was played.
+    #[serde(skip)]
+    pub fingerprint: Option<u64>,
 }
 
 /// `"white"` or `"black"`.

@@ -1,8 +1,9 @@
 //! Running the engine over many games in parallel, in input order, with
-//! bounded memory: games are read in batches, each batch is checked on all
-//! workers, and the reports are handed on in order before the next batch.
+//! bounded memory. A reader thread cuts the stream into batches of games;
+//! while the workers check one batch, the reader prepares the next; reports
+//! are handed on in input order. At most two batches are in memory at once.
 
-use std::io;
+use std::{io, sync::mpsc, thread};
 
 use rayon::prelude::*;
 use scoresheet::{GameText, Splitter};
@@ -13,8 +14,8 @@ use crate::{
     source::Source,
 };
 
-/// How many games are in flight at once.
-const BATCH: usize = 512;
+/// How many games a batch holds.
+const BATCH: usize = 256;
 
 /// Checks every game of `source`, calling `each` with the reports in input
 /// order. An I/O error ends the source; the games read before it are reported.
@@ -26,41 +27,50 @@ pub fn run_source(
 ) -> io::Result<()> {
     let name = source.name();
     let reader = source.open()?;
-    let mut games = Splitter::new(reader).peekable();
-    let mut index = 0usize;
-    let mut batch: Vec<(usize, GameText)> = Vec::with_capacity(BATCH);
-    let mut failure = None;
-    loop {
-        batch.clear();
-        while batch.len() < BATCH {
-            match games.next() {
-                Some(Ok(text)) => {
-                    index += 1;
-                    batch.push((index, text));
+    let (batches, receive) = mpsc::sync_channel::<Vec<(usize, GameText)>>(1);
+    thread::scope(|scope| {
+        let reading = scope.spawn(move || -> io::Result<()> {
+            let mut games = Splitter::new(reader);
+            let mut index = 0usize;
+            loop {
+                let mut batch = Vec::with_capacity(BATCH);
+                let mut failure = None;
+                while batch.len() < BATCH {
+                    match games.next() {
+                        Some(Ok(text)) => {
+                            index += 1;
+                            batch.push((index, text));
+                        }
+                        Some(Err(err)) => {
+                            failure = Some(err);
+                            break;
+                        }
+                        None => break,
+                    }
                 }
-                Some(Err(err)) => {
-                    failure = Some(err);
-                    break;
+                let last = batch.len() < BATCH || failure.is_some();
+                if !batch.is_empty() && batches.send(batch).is_err() {
+                    return Ok(());
                 }
-                None => break,
+                if let Some(err) = failure {
+                    return Err(err);
+                }
+                if last {
+                    return Ok(());
+                }
             }
-        }
-        if batch.is_empty() {
-            break;
-        }
-        let reports: Vec<GameReport> = pool.install(|| {
-            batch
-                .par_iter()
-                .map(|(i, text)| check_game_with(&name, *i, text, options))
-                .collect()
         });
-        reports.into_iter().for_each(&mut *each);
-        if failure.is_some() {
-            break;
+        for batch in receive {
+            let reports: Vec<GameReport> = pool.install(|| {
+                batch
+                    .par_iter()
+                    .map(|(i, text)| check_game_with(&name, *i, text, options))
+                    .collect()
+            });
+            reports.into_iter().for_each(&mut *each);
         }
-    }
-    match failure {
-        Some(err) => Err(err),
-        None => Ok(()),
-    }
+        reading
+            .join()
+            .unwrap_or_else(|_| Err(io::Error::other("the reader thread failed")))
+    })
 }

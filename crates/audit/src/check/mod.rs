@@ -124,6 +124,7 @@ pub fn check_game_with(
         recorded_result: sheet.tag("Result").map(str::to_string),
         ruled_result: None,
         findings: Vec::new(),
+        fingerprint: None,
     };
     let class = options
         .class

@@ -1,6 +1,8 @@
 //! Walking the main line: each recorded move in turn, with the arbiter
 //! events that stand before it.
 
+use std::hash::{Hash, Hasher};
+
 use laws::{Replay, claim::keeps_written_move, resolve::resolve};
 use scoresheet::{Event, EventAt, WrittenMove, WrittenToken};
 use shakmaty::{Move, Position};
@@ -40,6 +42,7 @@ impl Context<'_> {
         let mut walk = Walk::default();
         self.report_ending(&replay, &mut walk.reported_ending, findings);
         let mut broken = false;
+        let mut fingerprint = std::hash::DefaultHasher::new();
         for (index, recorded) in self.sheet.moves.iter().enumerate() {
             walk.touched = false;
             while let Some(event) = events.next_if(|e| e.after_ply <= index) {
@@ -66,6 +69,7 @@ impl Context<'_> {
             };
             match result {
                 Ok(played) => {
+                    played.mv.hash(&mut fingerprint);
                     if let Some((end_ply, article)) = ended_before {
                         if end_ply + 1 == ply {
                             let label = replay.last_label().unwrap_or_default();
@@ -131,6 +135,18 @@ impl Context<'_> {
         replay.settle();
         self.report_ending(&replay, &mut walk.reported_ending, findings);
         report.plies = replay.ply();
+        if report.plies > 0 {
+            for name in [&report.white, &report.black] {
+                let name: String = name
+                    .as_deref()
+                    .unwrap_or("")
+                    .split_whitespace()
+                    .collect::<Vec<_>>()
+                    .join(" ");
+                name.to_lowercase().hash(&mut fingerprint);
+            }
+            report.fingerprint = Some(fingerprint.finish());
+        }
         Some((replay, broken))
     }
 
