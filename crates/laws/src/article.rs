@@ -10,6 +10,26 @@ impl Article {
     pub const LEGAL_MOVE: Article = Article("3.10.1");
     /// 3.10.3: a position no series of legal moves could reach is illegal.
     pub const ILLEGAL_POSITION: Article = Article("3.10.3");
+    /// 4.2: adjusting a piece after announcing it carries no obligation.
+    pub const ADJUST: Article = Article("4.2");
+    /// 4.3.1: own piece touched: move the first touched piece that can move.
+    pub const TOUCH_OWN: Article = Article("4.3.1");
+    /// 4.3.2: opponent's piece touched: capture the first touched piece that can be captured.
+    pub const TOUCH_OPPONENT: Article = Article("4.3.2");
+    /// 4.3.3: pieces of both colours touched.
+    pub const TOUCH_BOTH: Article = Article("4.3.3");
+    /// 4.4.1: king and rook touched: castle on that side if legal.
+    pub const TOUCH_CASTLE: Article = Article("4.4.1");
+    /// 4.4.2: rook touched before the king: no castling with it this move.
+    pub const TOUCH_ROOK_FIRST: Article = Article("4.4.2");
+    /// 4.4.3: king then rook touched, castling illegal: another king move.
+    pub const TOUCH_CASTLE_ILLEGAL: Article = Article("4.4.3");
+    /// 4.4.4: the promotion piece is fixed once it touched the square.
+    pub const TOUCH_PROMOTION: Article = Article("4.4.4");
+    /// 4.5: none of the touched pieces can move or be captured: any legal move.
+    pub const TOUCH_NONE_MOVABLE: Article = Article("4.5");
+    /// 4.8: a player who touched a piece loses the right to complain about the opponent's earlier breach.
+    pub const TOUCH_COMPLAINT: Article = Article("4.8");
     /// 5.1.1: checkmate wins.
     pub const CHECKMATE: Article = Article("5.1.1");
     /// 5.1.2: resignation loses, unless the opponent cannot checkmate.

@@ -15,6 +15,7 @@ pub mod mating;
 pub mod replay;
 pub mod resolve;
 pub mod result;
+pub mod touch;
 
 pub use article::Article;
 pub use claim::{ClaimRuling, Grounds};

@@ -1,0 +1,1 @@
+//! Article 4: what a player who touched pieces must now do.
