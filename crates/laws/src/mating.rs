@@ -1,14 +1,87 @@
 //! Can a side still checkmate? The question behind dead positions (5.2.2),
-//! flag falls (6.9), second illegal moves (7.5.5) and resignations (5.1.2).
+//! flag falls (6.9), second illegal moves (7.5.5) and resignations (5.1.2):
+//! can `side` checkmate the other by *any* series of legal moves, the other
+//! side cooperating (a helpmate)?
 //!
-//! This module answers it only where material alone settles it. The answer
-//! is sound in one direction: [`can_never_mate`] never says "cannot" of a
-//! side that could mate by some series of legal moves, the opponent
-//! cooperating (K+N against K+N, K+B against K+P can still mate).
+//! Two layers answer it:
+//! - [`can_never_mate`], a static rule cheap enough for every ply: mate and
+//!   stalemate on the board, then material (shakmaty's rule, which never calls
+//!   a side that could mate unable to). Sound in one direction only: `false`
+//!   means "not proven".
+//! - [`analyse`], the full answer behind a [`MatingAnalysis`]: the static
+//!   layer, then the Chess Unwinnability Analyzer (CHA, Ambrona, crates.io
+//!   `chasolver`), which proves locked structures and searches helpmates. Its
+//!   answers are checked before they are trusted: a helpmate is replayed move
+//!   by move in shakmaty and must end in mate by `side`; anything that fails
+//!   that check, or that CHA cannot decide, is [`Verdict::Undetermined`],
+//!   never a guess.
 
-use shakmaty::{Chess, Color, Position};
+use std::str::FromStr;
 
-/// Whether `side` certainly cannot checkmate by any series of legal moves.
+use shakmaty::{
+    CastlingMode, Chess, Color, EnPassantMode, Position,
+    fen::Fen,
+    san::SanPlus,
+    uci::UciMove,
+};
+
+/// Why a side can never checkmate.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Unwinnability {
+    /// The game is already over on the board: stalemate, or the side is mated.
+    GameOver,
+    /// Not enough material (bare king, a lone minor piece, same-coloured bishops).
+    Material,
+    /// No helpmate exists although material remains: a blocked structure, a
+    /// forced line, or an exhausted search (CHA's proof).
+    NoHelpmate,
+}
+
+impl Unwinnability {
+    pub fn describe(self) -> &'static str {
+        match self {
+            Unwinnability::GameOver => "the game is already over on the board",
+            Unwinnability::Material => "there is not enough material to checkmate",
+            Unwinnability::NoHelpmate => {
+                "no series of legal moves ends in checkmate (blocked structure, forced line or exhausted search)"
+            }
+        }
+    }
+}
+
+/// The answer to "can `side` still checkmate?".
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Verdict {
+    /// A helpmate exists; `line` (in SAN, from the position) has been replayed
+    /// to checkmate by the side. Empty when the position is already mate.
+    Winnable { line: Vec<SanPlus> },
+    Unwinnable(Unwinnability),
+    /// Neither proven nor refuted within the search's limits.
+    Undetermined,
+}
+
+impl Verdict {
+    pub fn is_unwinnable(&self) -> bool {
+        matches!(self, Verdict::Unwinnable(_))
+    }
+}
+
+/// Something that answers the can-still-mate question; the engine holds one.
+pub trait MatingAnalysis: Send + Sync {
+    fn analyse(&self, pos: &Chess, side: Color) -> Verdict;
+}
+
+/// The full analysis: static rules, then CHA with its helpmate checked.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Cha;
+
+impl MatingAnalysis for Cha {
+    fn analyse(&self, pos: &Chess, side: Color) -> Verdict {
+        analyse(pos, side)
+    }
+}
+
+/// Whether `side` certainly cannot checkmate, by the static rules alone.
 ///
 /// ```
 /// use laws::mating::can_never_mate;
@@ -20,10 +93,149 @@ use shakmaty::{Chess, Color, Position};
 /// # Ok::<_, Box<dyn std::error::Error>>(())
 /// ```
 pub fn can_never_mate(pos: &Chess, side: Color) -> bool {
-    pos.has_insufficient_material(side)
+    static_verdict(pos, side).is_some_and(|v| v.is_unwinnable())
 }
 
-/// Whether neither side can checkmate: a dead position (5.2.2).
+/// Whether neither side can checkmate by material: a dead position (5.2.2)
+/// as far as the static rule sees.
 pub fn is_dead_position(pos: &Chess) -> bool {
     pos.is_insufficient_material()
+}
+
+fn static_verdict(pos: &Chess, side: Color) -> Option<Verdict> {
+    if pos.is_checkmate() {
+        return Some(if pos.turn() != side {
+            Verdict::Winnable { line: Vec::new() }
+        } else {
+            Verdict::Unwinnable(Unwinnability::GameOver)
+        });
+    }
+    if pos.is_stalemate() {
+        return Some(Verdict::Unwinnable(Unwinnability::GameOver));
+    }
+    if pos.has_insufficient_material(side) {
+        return Some(Verdict::Unwinnable(Unwinnability::Material));
+    }
+    None
+}
+
+/// The full answer for `side` in `pos`.
+///
+/// ```
+/// use laws::mating::{analyse, Verdict, Unwinnability};
+/// use shakmaty::{Chess, Color, fen::Fen, CastlingMode};
+/// // Digest edge case 22: White's only move Kxg1 leaves Black a bare king.
+/// let pos: Chess = "k7/8/8/8/8/8/6PP/6qK w - - 0 1".parse::<Fen>()?.into_position(CastlingMode::Standard)?;
+/// assert_eq!(analyse(&pos, Color::Black), Verdict::Unwinnable(Unwinnability::NoHelpmate));
+/// // Edge case 21: K+N against K+N can still mate.
+/// let pos: Chess = "kn6/8/8/8/8/8/8/KN6 w - - 0 1".parse::<Fen>()?.into_position(CastlingMode::Standard)?;
+/// assert!(matches!(analyse(&pos, Color::White), Verdict::Winnable { .. }));
+/// # Ok::<_, Box<dyn std::error::Error>>(())
+/// ```
+pub fn analyse(pos: &Chess, side: Color) -> Verdict {
+    if let Some(verdict) = static_verdict(pos, side) {
+        return verdict;
+    }
+    let fen = Fen::from_position(pos, EnPassantMode::Legal).to_string();
+    let Ok(board) = chess::Board::from_str(&fen) else {
+        return Verdict::Undetermined;
+    };
+    // CHA's board must be the same position: castling rights it cannot hold
+    // (Chess960) would make an "unwinnable" unsound.
+    if board.to_string().split_whitespace().take(4).ne(fen.split_whitespace().take(4)) {
+        return Verdict::Undetermined;
+    }
+    let winner = match side {
+        Color::White => chess::Color::White,
+        Color::Black => chess::Color::Black,
+    };
+    match chasolver::winnability(&board, winner) {
+        Some(chasolver::Winnability::Unwinnable) => Verdict::Unwinnable(Unwinnability::NoHelpmate),
+        Some(chasolver::Winnability::Winnable { helpmate }) => {
+            let uci: Vec<String> = helpmate.iter().map(ToString::to_string).collect();
+            match certify(pos, side, &uci) {
+                Some(line) => Verdict::Winnable { line },
+                None => Verdict::Undetermined,
+            }
+        }
+        None => Verdict::Undetermined,
+    }
+}
+
+/// Replays a helpmate given in UCI; returns it in SAN when it ends in
+/// checkmate delivered by `side`.
+pub fn certify(pos: &Chess, side: Color, uci: &[String]) -> Option<Vec<SanPlus>> {
+    let mut pos = pos.clone();
+    let mut line = Vec::with_capacity(uci.len());
+    for text in uci {
+        let mv = UciMove::from_ascii(text.as_bytes()).ok()?.to_move(&pos).ok()?;
+        line.push(SanPlus::from_move_and_play_unchecked(&mut pos, mv));
+    }
+    (pos.is_checkmate() && pos.turn() != side).then_some(line)
+}
+
+/// Parses a FEN leniently enough for analysis: positions with too much
+/// material or an impossible check are analysed as they stand.
+pub fn position_from_fen(fen: &str) -> Option<Chess> {
+    let fen: Fen = fen.parse().ok()?;
+    fen.into_position::<Chess>(CastlingMode::Standard)
+        .or_else(|e| e.ignore_too_much_material())
+        .or_else(|e| e.ignore_impossible_check())
+        .ok()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn pos(fen: &str) -> Chess {
+        position_from_fen(fen).expect("test FEN")
+    }
+
+    #[test]
+    fn digest_flag_cases() {
+        // 17: K+N cannot mate a bare king.
+        assert!(analyse(&pos("8/8/8/4k3/8/8/8/KN6 w - - 0 1"), Color::White).is_unwinnable());
+        // 18: K+N against K+P can (own pawn blocks).
+        assert!(matches!(analyse(&pos("k7/p7/8/8/8/8/8/KN6 w - - 0 1"), Color::White), Verdict::Winnable { .. }));
+        // 19: K+B against K+P can.
+        assert!(matches!(analyse(&pos("7k/7p/8/8/8/8/8/KB6 w - - 0 1"), Color::White), Verdict::Winnable { .. }));
+        // 20: K+N+N against K can; the bare king cannot.
+        assert!(matches!(analyse(&pos("k7/8/8/8/8/8/8/KNN5 w - - 0 1"), Color::White), Verdict::Winnable { .. }));
+        assert!(analyse(&pos("k7/8/8/8/8/8/8/KNN5 w - - 0 1"), Color::Black).is_unwinnable());
+        // 25: the pawn wall is dead for both sides despite 16 pawns.
+        let wall = pos("4k3/8/1p1p1p1p/pPpPpPpP/P1P1P1P1/8/8/4K3 w - - 0 1");
+        assert!(analyse(&wall, Color::White).is_unwinnable());
+        assert!(analyse(&wall, Color::Black).is_unwinnable());
+    }
+
+    #[test]
+    fn helpmates_are_certified() {
+        let p = pos("kn6/8/8/8/8/8/8/KN6 w - - 0 1");
+        let Verdict::Winnable { line } = analyse(&p, Color::White) else {
+            panic!("K+N v K+N is winnable");
+        };
+        let uci: Vec<String> = {
+            let mut replay = p.clone();
+            line.iter()
+                .map(|san| {
+                    let mv = san.san.to_move(&replay).expect("line replays");
+                    replay.play_unchecked(mv);
+                    UciMove::from_standard(mv).to_string()
+                })
+                .collect()
+        };
+        assert!(certify(&p, Color::White, &uci).is_some());
+        // A line that does not mate is no certificate.
+        assert!(certify(&p, Color::White, &["a1a2".to_string()]).is_none());
+    }
+
+    #[test]
+    fn mate_and_stalemate_come_first() {
+        // Black is mated: White has mated, Black cannot.
+        let mated = pos("k1K5/8/1Q6/8/8/8/8/8 b - - 0 1");
+        assert!(mated.is_checkmate() || mated.is_stalemate());
+        let stalemate = pos("k7/8/1Q6/8/8/8/8/7K b - - 0 1");
+        assert_eq!(analyse(&stalemate, Color::White), Verdict::Unwinnable(Unwinnability::GameOver));
+    }
 }
