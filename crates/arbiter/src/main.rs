@@ -81,7 +81,8 @@ fn run(args: &RunArgs, audit: bool) -> io::Result<bool> {
         ColorChoice::Auto => audit && io::stderr().is_terminal(),
     };
     let progress = progress::Progress::new(show_progress);
-    let mut duplicates = (!args.no_duplicates).then(duplicates::Duplicates::default);
+    // Duplicates are a property of the whole input: the batch audit looks for them.
+    let mut duplicates = (audit && !args.no_duplicates).then(duplicates::Duplicates::default);
 
     let mut summary = Summary {
         sources: sources.len(),

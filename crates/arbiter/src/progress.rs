@@ -25,7 +25,7 @@ impl Progress {
 
     pub fn game(&self, summary: &Summary) {
         if let Some(bar) = &self.bar
-            && summary.games % 256 == 0
+            && summary.games.is_multiple_of(256)
         {
             let secs = bar.elapsed().as_secs_f64().max(1e-3);
             bar.set_message(format!(

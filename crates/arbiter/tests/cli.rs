@@ -375,3 +375,43 @@ fn adjudicate_refuses_unclear_claims() {
         Some(2)
     );
 }
+
+#[test]
+fn audit_reports_the_same_game_submitted_twice() {
+    let out = arbiter(&[
+        "audit",
+        "--format",
+        "json",
+        "--fail-on",
+        "never",
+        MATE,
+        MATE,
+    ]);
+    let found = rows(&out);
+    assert_eq!(found.len(), 2);
+    assert!(
+        found[0]["findings"]
+            .as_array()
+            .is_some_and(|f| f.iter().all(|f| f["kind"] != "duplicate-game"))
+    );
+    assert!(
+        found[1]["findings"]
+            .as_array()
+            .is_some_and(|f| f.iter().any(|f| f["kind"] == "duplicate-game"))
+    );
+    let out = arbiter(&[
+        "audit",
+        "--format",
+        "json",
+        "--fail-on",
+        "never",
+        "--no-duplicates",
+        MATE,
+        MATE,
+    ]);
+    assert!(rows(&out).iter().all(|r| {
+        r["findings"]
+            .as_array()
+            .is_some_and(|f| f.iter().all(|f| f["kind"] != "duplicate-game"))
+    }));
+}

@@ -17,6 +17,9 @@ pub enum Grounds {
     Quiet { since: usize, quiet: u32 },
     /// Only `quiet` plies without capture or pawn move.
     NotQuiet { since: usize, quiet: u32 },
+    /// The written move is a capture or a pawn move, which restarts the count
+    /// of the `quiet` plies played since `since`.
+    WrittenMoveResets { since: usize, quiet: u32 },
     /// The written move is not legal.
     WrittenMoveIllegal(MoveError),
     /// The claimant had touched a piece with intent to move it (9.4).
@@ -173,17 +176,18 @@ pub fn rule_claim(
                             vec![since],
                         )
                     } else {
-                        let (since, quiet) = if resets {
-                            (replay.ply() + 1, 0)
+                        let (grounds, plies) = if resets {
+                            (Grounds::WrittenMoveResets { since, quiet }, vec![since])
                         } else {
-                            (since, quiet + 1)
+                            (
+                                Grounds::NotQuiet {
+                                    since,
+                                    quiet: quiet + 1,
+                                },
+                                vec![since],
+                            )
                         };
-                        rejected(
-                            Article::INCORRECT_CLAIM,
-                            Grounds::NotQuiet { since, quiet },
-                            vec![since],
-                            penalty,
-                        )
+                        rejected(Article::INCORRECT_CLAIM, grounds, plies, penalty)
                     }
                 }
             }

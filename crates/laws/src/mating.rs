@@ -19,10 +19,7 @@
 use std::str::FromStr;
 
 use shakmaty::{
-    CastlingMode, Chess, Color, EnPassantMode, Position,
-    fen::Fen,
-    san::SanPlus,
-    uci::UciMove,
+    CastlingMode, Chess, Color, EnPassantMode, Position, fen::Fen, san::SanPlus, uci::UciMove,
 };
 
 /// Why a side can never checkmate.
@@ -54,7 +51,9 @@ impl Unwinnability {
 pub enum Verdict {
     /// A helpmate exists; `line` (in SAN, from the position) has been replayed
     /// to checkmate by the side. Empty when the position is already mate.
-    Winnable { line: Vec<SanPlus> },
+    Winnable {
+        line: Vec<SanPlus>,
+    },
     Unwinnable(Unwinnability),
     /// Neither proven nor refuted within the search's limits.
     Undetermined,
@@ -96,10 +95,60 @@ pub fn can_never_mate(pos: &Chess, side: Color) -> bool {
     static_verdict(pos, side).is_some_and(|v| v.is_unwinnable())
 }
 
-/// Whether neither side can checkmate by material: a dead position (5.2.2)
-/// as far as the static rule sees.
+/// Whether neither side can checkmate: a dead position (5.2.2). Cheap
+/// enough for every irreversible move: material first; CHA's fast proof only
+/// the full analysis only when every pawn stands blocked head-on by an enemy
+/// pawn and no other pieces than kings and bishops remain (pawn walls).
+///
+/// ```
+/// use laws::mating::{is_dead_position, position_from_fen};
+/// let wall = position_from_fen("4k3/8/1p1p1p1p/pPpPpPpP/P1P1P1P1/8/8/4K3 w - - 0 1").expect("fen");
+/// assert!(is_dead_position(&wall));
+/// let open = position_from_fen("4k3/8/1p3p1p/pPpPpPpP/P1P1P1P1/8/8/4K3 w - - 0 1").expect("fen");
+/// assert!(!is_dead_position(&open));
+/// ```
 pub fn is_dead_position(pos: &Chess) -> bool {
-    pos.is_insufficient_material()
+    if pos.is_insufficient_material() {
+        return true;
+    }
+    let board = pos.board();
+    let white = board.pawns() & board.white();
+    let black = board.pawns() & board.black();
+    let others = board.occupied() & !board.pawns() & !board.kings() & !board.bishops();
+    let walled = white.any() && others.is_empty() && white.shift(8) == black;
+    // Walls are rare, so the full analysis can afford to look at them.
+    walled
+        && analyse(pos, Color::White).is_unwinnable()
+        && analyse(pos, Color::Black).is_unwinnable()
+}
+
+/// Whether `side` is proven unable to checkmate, cheaply: the static rules,
+/// then CHA's fast (incomplete but sound) proof. `false` means "not proven".
+pub fn proven_unwinnable(pos: &Chess, side: Color) -> bool {
+    if let Some(verdict) = static_verdict(pos, side) {
+        return verdict.is_unwinnable();
+    }
+    cha_board(pos).is_some_and(|board| chasolver::is_unwinnable_fast(&board, cha_color(side)))
+}
+
+/// The same position on CHA's board, when it can hold it exactly.
+fn cha_board(pos: &Chess) -> Option<chess::Board> {
+    let fen = Fen::from_position(pos, EnPassantMode::Legal).to_string();
+    let board = chess::Board::from_str(&fen).ok()?;
+    // Castling rights CHA cannot hold (Chess960) would make an "unwinnable" unsound.
+    let same = board
+        .to_string()
+        .split_whitespace()
+        .take(3)
+        .eq(fen.split_whitespace().take(3));
+    same.then_some(board)
+}
+
+fn cha_color(side: Color) -> chess::Color {
+    match side {
+        Color::White => chess::Color::White,
+        Color::Black => chess::Color::Black,
+    }
 }
 
 fn static_verdict(pos: &Chess, side: Color) -> Option<Verdict> {
@@ -136,19 +185,10 @@ pub fn analyse(pos: &Chess, side: Color) -> Verdict {
     if let Some(verdict) = static_verdict(pos, side) {
         return verdict;
     }
-    let fen = Fen::from_position(pos, EnPassantMode::Legal).to_string();
-    let Ok(board) = chess::Board::from_str(&fen) else {
+    let Some(board) = cha_board(pos) else {
         return Verdict::Undetermined;
     };
-    // CHA's board must be the same position: castling rights it cannot hold
-    // (Chess960) would make an "unwinnable" unsound.
-    if board.to_string().split_whitespace().take(4).ne(fen.split_whitespace().take(4)) {
-        return Verdict::Undetermined;
-    }
-    let winner = match side {
-        Color::White => chess::Color::White,
-        Color::Black => chess::Color::Black,
-    };
+    let winner = cha_color(side);
     match chasolver::winnability(&board, winner) {
         Some(chasolver::Winnability::Unwinnable) => Verdict::Unwinnable(Unwinnability::NoHelpmate),
         Some(chasolver::Winnability::Winnable { helpmate }) => {
@@ -168,7 +208,10 @@ pub fn certify(pos: &Chess, side: Color, uci: &[String]) -> Option<Vec<SanPlus>>
     let mut pos = pos.clone();
     let mut line = Vec::with_capacity(uci.len());
     for text in uci {
-        let mv = UciMove::from_ascii(text.as_bytes()).ok()?.to_move(&pos).ok()?;
+        let mv = UciMove::from_ascii(text.as_bytes())
+            .ok()?
+            .to_move(&pos)
+            .ok()?;
         line.push(SanPlus::from_move_and_play_unchecked(&mut pos, mv));
     }
     (pos.is_checkmate() && pos.turn() != side).then_some(line)
@@ -176,6 +219,8 @@ pub fn certify(pos: &Chess, side: Color, uci: &[String]) -> Option<Vec<SanPlus>>
 
 /// Parses a FEN leniently enough for analysis: positions with too much
 /// material or an impossible check are analysed as they stand.
+// shakmaty's own error type is large; it only passes through here.
+#[allow(clippy::result_large_err)]
 pub fn position_from_fen(fen: &str) -> Option<Chess> {
     let fen: Fen = fen.parse().ok()?;
     fen.into_position::<Chess>(CastlingMode::Standard)
@@ -197,11 +242,20 @@ mod tests {
         // 17: K+N cannot mate a bare king.
         assert!(analyse(&pos("8/8/8/4k3/8/8/8/KN6 w - - 0 1"), Color::White).is_unwinnable());
         // 18: K+N against K+P can (own pawn blocks).
-        assert!(matches!(analyse(&pos("k7/p7/8/8/8/8/8/KN6 w - - 0 1"), Color::White), Verdict::Winnable { .. }));
+        assert!(matches!(
+            analyse(&pos("k7/p7/8/8/8/8/8/KN6 w - - 0 1"), Color::White),
+            Verdict::Winnable { .. }
+        ));
         // 19: K+B against K+P can.
-        assert!(matches!(analyse(&pos("7k/7p/8/8/8/8/8/KB6 w - - 0 1"), Color::White), Verdict::Winnable { .. }));
+        assert!(matches!(
+            analyse(&pos("7k/7p/8/8/8/8/8/KB6 w - - 0 1"), Color::White),
+            Verdict::Winnable { .. }
+        ));
         // 20: K+N+N against K can; the bare king cannot.
-        assert!(matches!(analyse(&pos("k7/8/8/8/8/8/8/KNN5 w - - 0 1"), Color::White), Verdict::Winnable { .. }));
+        assert!(matches!(
+            analyse(&pos("k7/8/8/8/8/8/8/KNN5 w - - 0 1"), Color::White),
+            Verdict::Winnable { .. }
+        ));
         assert!(analyse(&pos("k7/8/8/8/8/8/8/KNN5 w - - 0 1"), Color::Black).is_unwinnable());
         // 25: the pawn wall is dead for both sides despite 16 pawns.
         let wall = pos("4k3/8/1p1p1p1p/pPpPpPpP/P1P1P1P1/8/8/4K3 w - - 0 1");
@@ -236,6 +290,9 @@ mod tests {
         let mated = pos("k1K5/8/1Q6/8/8/8/8/8 b - - 0 1");
         assert!(mated.is_checkmate() || mated.is_stalemate());
         let stalemate = pos("k7/8/1Q6/8/8/8/8/7K b - - 0 1");
-        assert_eq!(analyse(&stalemate, Color::White), Verdict::Unwinnable(Unwinnability::GameOver));
+        assert_eq!(
+            analyse(&stalemate, Color::White),
+            Verdict::Unwinnable(Unwinnability::GameOver)
+        );
     }
 }

@@ -139,7 +139,6 @@ impl Replay {
         // The previous position had a legal move, so it was neither mate nor stalemate.
         self.settled = false;
         let irreversible = self.pos.is_irreversible(mv);
-        let changes_material = mv.is_capture() || mv.is_promotion();
         let before = self.pos.clone();
         self.pos.play_unchecked(mv);
         self.hash = next_identity(&before, &self.pos, mv, self.hash);
@@ -163,7 +162,7 @@ impl Replay {
             _ => None,
         };
         let ending = if self.ending.is_none() {
-            self.ending = self.detect_ending(changes_material);
+            self.ending = self.detect_ending(irreversible);
             if self.ending.is_some() {
                 self.settled = true;
             }
@@ -243,9 +242,10 @@ impl Replay {
 
     /// The endings that need no move generation to see; when one applies,
     /// checkmate and stalemate are looked at too, since they take precedence.
-    fn detect_ending(&self, material_changed: bool) -> Option<Ending> {
+    fn detect_ending(&self, irreversible: bool) -> Option<Ending> {
         let ply = self.ply;
-        let kind = if material_changed && is_dead_position(&self.pos) {
+        // Material and pawn structure change only with irreversible moves.
+        let kind = if irreversible && is_dead_position(&self.pos) {
             EndingKind::DeadPosition
         } else if self.history.len() >= 5 && self.occurrence_count() >= 5 {
             EndingKind::FivefoldRepetition {

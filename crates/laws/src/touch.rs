@@ -41,7 +41,9 @@ impl Duty {
     /// assert!(!d.permits(e4));
     /// ```
     pub fn permits(&self, mv: Move) -> bool {
-        self.allowed.as_ref().is_none_or(|moves| moves.contains(&mv))
+        self.allowed
+            .as_ref()
+            .is_none_or(|moves| moves.contains(&mv))
     }
 
     /// Whether the player may make any legal move (4.5, or nothing touched).
@@ -75,6 +77,21 @@ struct Touched {
 /// business), and so is a repeated square after its first touch. The order
 /// given is the order of touching; when it cannot be established, 4.3.3
 /// deems the own piece first, so list it first.
+///
+/// Readings of the Laws built in:
+/// - 4.4.1/4.4.3 apply when only own pieces were touched, the king first and
+///   a rook after it (the first such rook decides the side). Castling with
+///   that rook if legal; otherwise any other king move (castling on the other
+///   side included); if the king cannot move, any legal move.
+/// - 4.4.2 forbids castling with every own rook touched before the king,
+///   whatever else was touched; with only own pieces touched and a rook
+///   first, 4.3.1 then picks the piece that must move.
+/// - 4.3.3: the first own piece must capture the first enemy piece; failing
+///   that, the first touched piece (either colour, in touch order) that can
+///   be moved or captured decides.
+/// - 4.4.4: with `promotion`, promotions to other pieces drop out of the
+///   allowed moves; if nothing else is then allowed, any legal move (4.5)
+///   except a promotion to another piece.
 ///
 /// ```
 /// use laws::{Article, touch::duty};
@@ -592,7 +609,10 @@ mod tests {
         let d = duty(&p, &[Square::H1, Square::E1], None);
         assert_eq!(d.article, Article::TOUCH_ROOK_FIRST);
         assert_eq!(d.obligation, "had to move the rook on h1");
-        assert!(!d.permits(mv(&p, "O-O")), "castling after the rook is a breach");
+        assert!(
+            !d.permits(mv(&p, "O-O")),
+            "castling after the rook is a breach"
+        );
         assert!(d.permits(mv(&p, "Rg1")));
         assert!(!d.permits(mv(&p, "Kf1")));
     }
@@ -616,11 +636,8 @@ mod tests {
         // Queenside rook touched first, then the king, then nothing else: if the
         // rook could not move, the king would still not be allowed O-O-O.
         let p = pos("1k6/8/8/8/8/8/8/R3K2R w KQ - 0 1");
-        let banned = rook_first_castles(&touched_pieces(
-            &p,
-            &[Square::A1, Square::E1],
-            Color::White,
-        ));
+        let banned =
+            rook_first_castles(&touched_pieces(&p, &[Square::A1, Square::E1], Color::White));
         assert_eq!(banned, [mv(&p, "O-O-O")]);
         let legal: Vec<Move> = p
             .legal_moves()

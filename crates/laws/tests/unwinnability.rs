@@ -18,7 +18,9 @@ struct Row {
 }
 
 fn rows(file: &str, stride: usize) -> Vec<Row> {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/unwinnability").join(file);
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../../shared/unwinnability")
+        .join(file);
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     let mut lines = text.lines();
     let header: Vec<&str> = lines.next().expect("header").split('\t').collect();
@@ -30,7 +32,11 @@ fn rows(file: &str, stride: usize) -> Vec<Row> {
             let cells: Vec<&str> = line.split('\t').collect();
             Row {
                 fen: cells[fen].to_string(),
-                color: if cells[color] == "white" { Color::White } else { Color::Black },
+                color: if cells[color] == "white" {
+                    Color::White
+                } else {
+                    Color::Black
+                },
                 winnable: match cells[expected] {
                     "winnable" => true,
                     "unwinnable" => false,
@@ -51,19 +57,34 @@ fn check(file: &str, stride: usize) -> (usize, usize, usize) {
                 return Ok(None);
             };
             if row.winnable && can_never_mate(&pos, row.color) {
-                return Err(format!("static layer calls a winnable side unable to mate: {} {:?}", row.fen, row.color));
+                return Err(format!(
+                    "static layer calls a winnable side unable to mate: {} {:?}",
+                    row.fen, row.color
+                ));
             }
             match analyse(&pos, row.color) {
-                Verdict::Winnable { .. } if !row.winnable => Err(format!("winnable? {} {:?}", row.fen, row.color)),
-                Verdict::Unwinnable(_) if row.winnable => Err(format!("unwinnable? {} {:?}", row.fen, row.color)),
+                Verdict::Winnable { .. } if !row.winnable => {
+                    Err(format!("winnable? {} {:?}", row.fen, row.color))
+                }
+                Verdict::Unwinnable(_) if row.winnable => {
+                    Err(format!("unwinnable? {} {:?}", row.fen, row.color))
+                }
                 Verdict::Undetermined => Ok(Some(false)),
                 _ => Ok(Some(true)),
             }
         })
         .collect();
     let errors: Vec<&String> = results.iter().filter_map(|r| r.as_ref().err()).collect();
-    assert!(errors.is_empty(), "{file}: {} contradictions:\n{:?}", errors.len(), &errors[..errors.len().min(10)]);
-    let undetermined = results.iter().filter(|r| matches!(r, Ok(Some(false)))).count();
+    assert!(
+        errors.is_empty(),
+        "{file}: {} contradictions:\n{:?}",
+        errors.len(),
+        &errors[..errors.len().min(10)]
+    );
+    let undetermined = results
+        .iter()
+        .filter(|r| matches!(r, Ok(Some(false))))
+        .count();
     let unparseable = results.iter().filter(|r| matches!(r, Ok(None))).count();
     (rows.len(), undetermined, unparseable)
 }
@@ -73,28 +94,41 @@ fn hard_positions_agree_with_their_labels() {
     let (rows, undetermined, unparseable) = check("positions.tsv", 1);
     assert_eq!(rows, 6882);
     assert!(unparseable <= 10, "{unparseable} FENs could not be read");
-    assert!(undetermined * 100 <= rows, "{undetermined} undetermined of {rows}");
+    assert!(
+        undetermined * 100 <= rows,
+        "{undetermined} undetermined of {rows}"
+    );
 }
 
 #[test]
 fn lichess_timeouts_agree_with_their_labels() {
     let (rows, undetermined, _) = check("lichess-sample.tsv", 64);
     assert!(rows >= 2000);
-    assert!(undetermined * 100 <= rows, "{undetermined} undetermined of {rows}");
+    assert!(
+        undetermined * 100 <= rows,
+        "{undetermined} undetermined of {rows}"
+    );
 }
 
 #[test]
 fn unfair_lichess_timeouts_are_unwinnable() {
     let (rows, undetermined, _) = check("lichess-unfair-timeouts-2022.tsv", 64);
     assert!(rows >= 1300);
-    assert!(undetermined * 100 <= rows, "{undetermined} undetermined of {rows}");
+    assert!(
+        undetermined * 100 <= rows,
+        "{undetermined} undetermined of {rows}"
+    );
 }
 
 /// Every row of the three files (226,341): `cargo test --release -p laws --test unwinnability -- --ignored`.
 #[test]
 #[ignore = "several minutes; run by hand or in the weekly job"]
 fn every_labelled_row() {
-    for file in ["positions.tsv", "lichess-sample.tsv", "lichess-unfair-timeouts-2022.tsv"] {
+    for file in [
+        "positions.tsv",
+        "lichess-sample.tsv",
+        "lichess-unfair-timeouts-2022.tsv",
+    ] {
         let (rows, undetermined, unparseable) = check(file, 1);
         eprintln!("{file}: {rows} rows, {undetermined} undetermined, {unparseable} unreadable");
     }

@@ -132,6 +132,9 @@ impl Context<'_> {
             Grounds::NotQuiet { since, quiet } => format!(
                 "only {quiet} plies without a capture or pawn move (since ply {since}); fifty moves by each player need 100"
             ),
+            Grounds::WrittenMoveResets { since, quiet } => format!(
+                "the written move is a capture or a pawn move, which ends the series of {quiet} quiet plies begun after ply {since}"
+            ),
             Grounds::WrittenMoveIllegal(err) => match err {
                 MoveError::Ambiguous(_) => "the written move is ambiguous".to_string(),
                 _ => "the written move is not a legal move".to_string(),

@@ -1,7 +1,7 @@
 //! The ruled result: from the ending on the board, or from the record with
 //! 5.1.2 and 6.9 applied.
 
-use laws::{Article, Ending, EndingKind, GameResult, Replay, mating::can_never_mate};
+use laws::{Article, Ending, EndingKind, GameResult, Replay, mating::proven_unwinnable};
 use scoresheet::Scoresheet;
 
 use super::color_name;
@@ -54,7 +54,7 @@ pub(super) fn rule_without_ending(
     if let Some(winner) = recorded.winner()
         && !broken
         && !keeps_recorded_win(termination)
-        && can_never_mate(replay.position(), winner)
+        && proven_unwinnable(replay.position(), winner)
     {
         let article = if is_time_forfeit(termination) {
             Article::FLAG_FALL
