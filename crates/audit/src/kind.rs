@@ -37,6 +37,11 @@ pub enum Kind {
     WrittenMoveNotPlayed,
     /// Added: the same moves between the same players earlier in the input.
     DuplicateGame,
+    /// Touch-move: the move played broke an obligation of Art. 4.
+    TouchMoveViolation,
+    /// Added: a complaint about the opponent's breach of Art. 4 made after
+    /// touching a piece (4.8).
+    ComplaintTooLate,
 }
 
 /// How serious a finding is; `--fail-on` picks the threshold for exit code 1.
@@ -52,7 +57,7 @@ pub enum Severity {
 }
 
 impl Kind {
-    pub const ALL: [Kind; 23] = [
+    pub const ALL: [Kind; 25] = [
         Kind::UnreadableGame,
         Kind::UnparseableMove,
         Kind::IllegalMove,
@@ -76,6 +81,8 @@ impl Kind {
         Kind::FiftyMoveClaimRejected,
         Kind::WrittenMoveNotPlayed,
         Kind::DuplicateGame,
+        Kind::TouchMoveViolation,
+        Kind::ComplaintTooLate,
     ];
 
     pub fn code(self) -> &'static str {
@@ -103,6 +110,8 @@ impl Kind {
             Kind::FiftyMoveClaimRejected => "fifty-move-claim-rejected",
             Kind::WrittenMoveNotPlayed => "written-move-not-played",
             Kind::DuplicateGame => "duplicate-game",
+            Kind::TouchMoveViolation => "touch-move-violation",
+            Kind::ComplaintTooLate => "complaint-too-late",
         }
     }
 
@@ -128,7 +137,8 @@ impl Kind {
             | Kind::ResultMismatch
             | Kind::MovesAfterEnd
             | Kind::AnnotationError
-            | Kind::WrittenMoveNotPlayed => Severity::Error,
+            | Kind::WrittenMoveNotPlayed
+            | Kind::TouchMoveViolation => Severity::Error,
             Kind::BadTag | Kind::MalformedPgn | Kind::DuplicateGame => Severity::Warning,
             Kind::WrongCheckMark
             | Kind::Checkmate
@@ -139,7 +149,8 @@ impl Kind {
             | Kind::ThreefoldClaimUpheld
             | Kind::ThreefoldClaimRejected
             | Kind::FiftyMoveClaimUpheld
-            | Kind::FiftyMoveClaimRejected => Severity::Note,
+            | Kind::FiftyMoveClaimRejected
+            | Kind::ComplaintTooLate => Severity::Note,
         }
     }
 

@@ -2,7 +2,7 @@
 //! touches, adjustments, illegal acts and flag falls. This module reads their
 //! syntax only; the laws crate rules on them.
 
-use shakmaty::{Color, Square};
+use shakmaty::{Color, Role, Square};
 
 use crate::{
     commands::Command,
@@ -62,6 +62,11 @@ pub enum Event {
     Illegal(IllegalAct),
     /// `[%flag]`, `[%flag white]`.
     Flag(Option<Color>),
+    /// `[%promote N]`: the actor placed this piece on the promotion square (4.4.4).
+    Promote(Role),
+    /// `[%complaint]`: the actor complains that the opponent's last move broke
+    /// Article 4 (too late once the actor has touched a piece, 4.8).
+    Complaint,
 }
 
 /// An event with where it stood: after `after_ply` recorded moves.
@@ -78,7 +83,10 @@ pub struct EventAt {
 /// Whether a command is an arbiter event (rather than a clock reading or
 /// another program's annotation, which are no business of the Laws).
 pub fn is_event(name: &str) -> bool {
-    matches!(name, "claim" | "touch" | "adjust" | "illegal" | "flag")
+    matches!(
+        name,
+        "claim" | "touch" | "adjust" | "illegal" | "flag" | "promote" | "complaint"
+    )
 }
 
 /// Reads one arbiter event command.
@@ -138,6 +146,20 @@ pub fn parse_event(command: &Command) -> Result<Event, String> {
             [c] if c.eq_ignore_ascii_case("white") => Ok(Event::Flag(Some(Color::White))),
             [c] if c.eq_ignore_ascii_case("black") => Ok(Event::Flag(Some(Color::Black))),
             _ => Err("a flag event names white, black or nobody".to_string()),
+        },
+        "promote" => match args.as_slice() {
+            [piece] => match piece.to_ascii_uppercase().as_str() {
+                "Q" | "D" => Ok(Event::Promote(Role::Queen)),
+                "R" | "T" => Ok(Event::Promote(Role::Rook)),
+                "B" | "L" => Ok(Event::Promote(Role::Bishop)),
+                "N" | "S" => Ok(Event::Promote(Role::Knight)),
+                other => Err(format!("\"{other}\" is not a promotion piece (Q, R, B, N)")),
+            },
+            _ => Err("a promotion names one piece: Q, R, B or N".to_string()),
+        },
+        "complaint" => match args.as_slice() {
+            [] => Ok(Event::Complaint),
+            _ => Err("a complaint takes no arguments".to_string()),
         },
         other => Err(format!("unknown event %{other}")),
     }

@@ -5,7 +5,7 @@ use laws::{Article, MoveError, Replay, resolve::suggestions};
 use scoresheet::{Mark, NotationError, Span, WrittenMove};
 use shakmaty::{Chess, Color, EnPassantMode, Position, fen::Fen};
 
-use super::{Context, SUGGESTIONS};
+use super::{Context, SUGGESTIONS, color_name};
 use crate::{kind::Kind, report::Finding};
 
 impl Context<'_> {
@@ -191,6 +191,70 @@ impl Context<'_> {
         f.move_number = Some(label.to_string());
         f.token = Some(self.token(span));
         f.place = Some(self.place(span));
+        f
+    }
+
+    pub(super) fn touch_violation(
+        &self,
+        replay: &Replay,
+        before: &Chess,
+        duty: &laws::touch::Duty,
+        ply: usize,
+        span: Span,
+        mover: Color,
+    ) -> Finding {
+        let label = replay.last_label().unwrap_or_default();
+        let allowed = duty
+            .allowed
+            .as_ref()
+            .map(|moves| {
+                moves
+                    .iter()
+                    .map(|m| shakmaty::san::SanPlus::from_move(before.clone(), *m).to_string())
+                    .collect::<Vec<_>>()
+            })
+            .unwrap_or_default();
+        let legal = if allowed.is_empty() {
+            String::new()
+        } else {
+            format!(
+                " ({} {} legal)",
+                allowed.join(" or "),
+                if allowed.len() == 1 { "was" } else { "were" }
+            )
+        };
+        let mut f = Finding::new(
+            Kind::TouchMoveViolation,
+            Some(ply),
+            format!(
+                "{label} breaks the touch-move rule: {} {}{legal}",
+                color_name(mover),
+                duty.obligation
+            ),
+        )
+        .article(duty.article)
+        .player(mover);
+        f.move_number = Some(label);
+        f.token = Some(self.token(span));
+        f.place = Some(self.place(span));
+        f.fen = Some(Fen::from_position(before, EnPassantMode::Legal).to_string());
+        f.suggestions = allowed;
+        f
+    }
+
+    pub(super) fn complaint_too_late(&self, replay: &Replay, at: &scoresheet::EventAt) -> Finding {
+        let mut f = Finding::new(
+            Kind::ComplaintTooLate,
+            Some(replay.ply()),
+            format!(
+                "{} complains about the opponent's last move after touching a piece, and so has lost the right to complain (4.8)",
+                color_name(replay.turn())
+            ),
+        )
+        .article(Article::TOUCH_COMPLAINT)
+        .player(replay.turn());
+        f.token = Some(at.text.clone());
+        f.place = Some(self.place(at.span));
         f
     }
 }

@@ -3,9 +3,9 @@
 
 use std::hash::{Hash, Hasher};
 
-use laws::{Replay, claim::keeps_written_move, resolve::resolve};
+use laws::{Replay, claim::keeps_written_move, resolve::resolve, touch};
 use scoresheet::{Event, EventAt, WrittenMove, WrittenToken};
-use shakmaty::{Move, Position};
+use shakmaty::{Move, Position, Role, Square};
 
 use super::Context;
 use crate::{
@@ -25,9 +25,22 @@ pub(super) struct Obligation {
 #[derive(Default)]
 pub(super) struct Walk {
     pub reported_ending: bool,
-    /// The side to move touched a piece at this ply (9.4).
+    /// The side to move touched a piece at this ply (9.4, 4.8).
     pub touched: bool,
+    /// The pieces touched at this ply, in order, and a promotion piece placed (Art. 4).
+    pub touches: Vec<Square>,
+    pub promotion: Option<Role>,
+    /// The ply of the last move that broke Art. 4, for complaints.
+    pub breach: Option<usize>,
     pub obligation: Option<Obligation>,
+}
+
+impl Walk {
+    fn next_ply(&mut self) {
+        self.touched = false;
+        self.touches.clear();
+        self.promotion = None;
+    }
 }
 
 impl Context<'_> {
@@ -44,7 +57,7 @@ impl Context<'_> {
         let mut broken = false;
         let mut fingerprint = std::hash::DefaultHasher::new();
         for (index, recorded) in self.sheet.moves.iter().enumerate() {
-            walk.touched = false;
+            walk.next_ply();
             while let Some(event) = events.next_if(|e| e.after_ply <= index) {
                 self.event(event, &mut replay, &mut walk, findings);
             }
@@ -60,6 +73,10 @@ impl Context<'_> {
                 findings.push(self.written_move_not_played(&replay, &ob, recorded.span, mover));
             }
             let ended_before = replay.ending().map(|e| (e.ply, e.article()));
+            let touched = !walk.touches.is_empty() || walk.promotion.is_some();
+            let duty = (ended_before.is_none() && touched)
+                .then(|| touch::duty(replay.position(), &walk.touches, walk.promotion));
+            let before = duty.as_ref().map(|_| replay.position().clone());
             let result = match &recorded.notation {
                 Ok(notation) => replay.play(&notation.written, notation.mark).map_err(Some),
                 Err(_) => {
@@ -83,6 +100,19 @@ impl Context<'_> {
                         }
                     } else if let Some(wrong) = played.wrong_mark {
                         findings.push(self.wrong_mark(&replay, wrong, ply, recorded.span, mover));
+                    }
+                    if let (Some(duty), Some(before)) = (&duty, &before)
+                        && !duty.permits(played.mv)
+                    {
+                        walk.breach = Some(ply);
+                        findings.push(self.touch_violation(
+                            &replay,
+                            before,
+                            duty,
+                            ply,
+                            recorded.span,
+                            mover,
+                        ));
                     }
                     self.report_ending(&replay, &mut walk.reported_ending, findings);
                 }
@@ -126,7 +156,7 @@ impl Context<'_> {
             }
         }
         if !broken {
-            walk.touched = false;
+            walk.next_ply();
             for event in events {
                 self.event(event, &mut replay, &mut walk, findings);
             }
@@ -185,6 +215,18 @@ impl Context<'_> {
                     findings.push(self.annotation_error(replay, at, why));
                 } else {
                     walk.touched = true;
+                    walk.touches.extend(squares.iter().copied());
+                }
+            }
+            Event::Promote(role) => walk.promotion = Some(*role),
+            Event::Complaint => {
+                let last = replay.ply();
+                if walk.touched {
+                    findings.push(self.complaint_too_late(replay, at));
+                } else if walk.breach != Some(last) || last == 0 {
+                    let why =
+                        "the opponent's last move broke no obligation of Article 4".to_string();
+                    findings.push(self.annotation_error(replay, at, why));
                 }
             }
             Event::Adjust(square) => {
