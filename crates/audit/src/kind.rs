@@ -42,6 +42,12 @@ pub enum Kind {
     /// Added: a complaint about the opponent's breach of Art. 4 made after
     /// touching a piece (4.8).
     ComplaintTooLate,
+    // Illegal moves (7.5) and flag falls (6.9).
+    IllegalMovePenalty,
+    IllegalMoveLoss,
+    IllegalMoveDraw,
+    FlagFallLoss,
+    FlagFallDraw,
 }
 
 /// How serious a finding is; `--fail-on` picks the threshold for exit code 1.
@@ -57,7 +63,7 @@ pub enum Severity {
 }
 
 impl Kind {
-    pub const ALL: [Kind; 25] = [
+    pub const ALL: [Kind; 30] = [
         Kind::UnreadableGame,
         Kind::UnparseableMove,
         Kind::IllegalMove,
@@ -83,6 +89,11 @@ impl Kind {
         Kind::DuplicateGame,
         Kind::TouchMoveViolation,
         Kind::ComplaintTooLate,
+        Kind::IllegalMovePenalty,
+        Kind::IllegalMoveLoss,
+        Kind::IllegalMoveDraw,
+        Kind::FlagFallLoss,
+        Kind::FlagFallDraw,
     ];
 
     pub fn code(self) -> &'static str {
@@ -112,6 +123,11 @@ impl Kind {
             Kind::DuplicateGame => "duplicate-game",
             Kind::TouchMoveViolation => "touch-move-violation",
             Kind::ComplaintTooLate => "complaint-too-late",
+            Kind::IllegalMovePenalty => "illegal-move-penalty",
+            Kind::IllegalMoveLoss => "illegal-move-loss",
+            Kind::IllegalMoveDraw => "illegal-move-draw",
+            Kind::FlagFallLoss => "flag-fall-loss",
+            Kind::FlagFallDraw => "flag-fall-draw",
         }
     }
 
@@ -150,7 +166,12 @@ impl Kind {
             | Kind::ThreefoldClaimRejected
             | Kind::FiftyMoveClaimUpheld
             | Kind::FiftyMoveClaimRejected
-            | Kind::ComplaintTooLate => Severity::Note,
+            | Kind::ComplaintTooLate
+            | Kind::IllegalMovePenalty
+            | Kind::IllegalMoveLoss
+            | Kind::IllegalMoveDraw
+            | Kind::FlagFallLoss
+            | Kind::FlagFallDraw => Severity::Note,
         }
     }
 

@@ -40,6 +40,8 @@ impl Article {
     pub const DEAD_POSITION: Article = Article("5.2.2");
     /// 6.9: flag fall loses, unless the opponent cannot checkmate.
     pub const FLAG_FALL: Article = Article("6.9");
+    /// 7.5.5: completed illegal moves: time to the opponent, the second loses.
+    pub const ILLEGAL_MOVE: Article = Article("7.5.5");
     /// 8.1.1: both players record the moves in algebraic notation.
     pub const RECORDING: Article = Article("8.1.1");
     /// 9.2.1: threefold claim with a written move that would repeat the position.

@@ -24,6 +24,12 @@ pub enum EndingKind {
         article: Article,
         plies: Vec<usize>,
     },
+    /// 7.5.5: the offender's second completed illegal move; a draw when the
+    /// opponent could not checkmate by any series of legal moves.
+    IllegalMoveForfeit { offender: Color, draw: bool },
+    /// 6.9: the flagged player loses, or draws when the opponent could not
+    /// checkmate by any series of legal moves.
+    FlagFall { flagged: Color, draw: bool },
 }
 
 /// An ending, with the ply of the position it rests on.
@@ -43,12 +49,22 @@ impl Ending {
             EndingKind::FivefoldRepetition { .. } => Article::FIVEFOLD,
             EndingKind::SeventyFiveMoves { .. } => Article::SEVENTY_FIVE_MOVES,
             EndingKind::ClaimUpheld { article, .. } => article,
+            EndingKind::IllegalMoveForfeit { .. } => Article::ILLEGAL_MOVE,
+            EndingKind::FlagFall { .. } => Article::FLAG_FALL,
         }
     }
 
     pub fn result(&self) -> GameResult {
         match self.kind {
             EndingKind::Checkmate { winner } => GameResult::win_for(winner),
+            EndingKind::IllegalMoveForfeit {
+                offender,
+                draw: false,
+            } => GameResult::win_for(!offender),
+            EndingKind::FlagFall {
+                flagged,
+                draw: false,
+            } => GameResult::win_for(!flagged),
             _ => GameResult::Draw,
         }
     }

@@ -207,9 +207,9 @@ impl Replay {
         plies
     }
 
-    /// Ends the game by an upheld claim (9.5.2) in the current position,
-    /// unless it had ended before.
-    pub fn end_by_claim(&mut self, ending: EndingKind) {
+    /// Ends the game by a ruling in the current position (an upheld claim,
+    /// a forfeit, a flag fall), unless it had ended before.
+    pub fn end_by(&mut self, ending: EndingKind) {
         if self.ending.is_none() {
             self.ending = Some(Ending {
                 kind: ending,

@@ -59,7 +59,7 @@ impl Context<'_> {
         findings.push(finding);
         if ruling.upheld {
             walk.reported_ending = true;
-            replay.end_by_claim(EndingKind::ClaimUpheld {
+            replay.end_by(EndingKind::ClaimUpheld {
                 claim: kind,
                 article: ruling.article,
                 plies: ruling.plies.clone(),

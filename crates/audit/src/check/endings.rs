@@ -83,6 +83,27 @@ impl Context<'_> {
                 ),
                 vec![*since],
             ),
+            EndingKind::IllegalMoveForfeit { offender, draw } => (
+                if *draw {
+                    Kind::IllegalMoveDraw
+                } else {
+                    Kind::IllegalMoveLoss
+                },
+                format!(
+                    "{}'s second completed illegal move {after} ends the game",
+                    color_name(*offender)
+                ),
+                Vec::new(),
+            ),
+            EndingKind::FlagFall { flagged, draw } => (
+                if *draw {
+                    Kind::FlagFallDraw
+                } else {
+                    Kind::FlagFallLoss
+                },
+                format!("{}'s flag fell {after}", color_name(*flagged)),
+                Vec::new(),
+            ),
             EndingKind::ClaimUpheld { claim, plies, .. } => (
                 match claim {
                     scoresheet::ClaimKind::Threefold => Kind::ThreefoldClaimUpheld,

@@ -2,6 +2,7 @@
 //! `adjudicate` and `audit` are views of this one function.
 
 mod claims;
+mod clock;
 mod endings;
 mod header;
 mod moves;

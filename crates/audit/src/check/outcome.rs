@@ -31,7 +31,7 @@ fn keeps_recorded_win(termination: Option<&str>) -> bool {
     .any(|k| t.contains(k) && !t.contains("time forfeit"))
 }
 
-fn is_time_forfeit(termination: Option<&str>) -> bool {
+pub(super) fn is_time_forfeit(termination: Option<&str>) -> bool {
     termination.is_some_and(|t| {
         let t = t.to_ascii_lowercase();
         t.contains("time forfeit") || t.contains("on time") || t == "time"
@@ -81,6 +81,16 @@ pub(super) fn ending_phrase(ending: &Ending) -> String {
         EndingKind::SeventyFiveMoves { .. } => format!("75-move rule at ply {}", ending.ply),
         EndingKind::ClaimUpheld { article, .. } => {
             format!("a correct draw claim ({article}) at ply {}", ending.ply)
+        }
+        EndingKind::IllegalMoveForfeit { offender, .. } => {
+            format!(
+                "{}'s second illegal move at ply {}",
+                color_name(*offender),
+                ending.ply
+            )
+        }
+        EndingKind::FlagFall { flagged, .. } => {
+            format!("{}'s flag fell at ply {}", color_name(*flagged), ending.ply)
         }
     }
 }

@@ -32,6 +32,10 @@ pub(super) struct Walk {
     pub promotion: Option<Role>,
     /// The ply of the last move that broke Art. 4, for complaints.
     pub breach: Option<usize>,
+    /// Completed illegal acts per player (7.5.5), White first.
+    pub illegal: [u8; 2],
+    /// A flag fall was recorded as an event.
+    pub flag_seen: bool,
     pub obligation: Option<Obligation>,
 }
 
@@ -164,6 +168,9 @@ impl Context<'_> {
         }
         replay.settle();
         self.report_ending(&replay, &mut walk.reported_ending, findings);
+        if !broken {
+            self.final_flag(&mut replay, &mut walk, findings);
+        }
         report.plies = replay.ply();
         if report.plies > 0 {
             for name in [&report.white, &report.black] {
@@ -235,8 +242,18 @@ impl Context<'_> {
                     findings.push(self.annotation_error(replay, at, why));
                 }
             }
-            // Illegal acts and flag falls are ruled on with the clock rules (Art. 6, 7.5).
-            Event::Illegal(_) | Event::Flag(_) => {}
+            Event::Illegal(act) => self.illegal_act(replay, walk, act, at, findings),
+            Event::Flag(named) => {
+                let flagged = named.unwrap_or(replay.turn());
+                self.flag(
+                    replay,
+                    walk,
+                    flagged,
+                    Some(at),
+                    "recorded flag fall",
+                    findings,
+                );
+            }
         }
     }
 
@@ -279,7 +296,7 @@ impl Context<'_> {
         }
     }
 
-    fn annotation_error(&self, replay: &Replay, at: &EventAt, why: String) -> Finding {
+    pub(super) fn annotation_error(&self, replay: &Replay, at: &EventAt, why: String) -> Finding {
         let mut f = Finding::new(
             Kind::AnnotationError,
             Some(replay.ply()),

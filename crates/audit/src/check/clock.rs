@@ -1,0 +1,235 @@
+//! Illegal moves (7.5) and flag falls (6.9): penalties, forfeits, and the
+//! can-still-mate question that turns a loss into a draw.
+
+use laws::{
+    Article, EndingKind, MoveError, Replay,
+    mating::{Verdict, analyse},
+    resolve::resolve,
+};
+use scoresheet::{EventAt, IllegalAct, commands::parse_clock};
+use shakmaty::{Color, EnPassantMode, fen::Fen};
+
+use super::{Context, color_name, walk::Walk};
+use crate::{kind::Kind, report::Finding};
+
+fn format_clock(seconds: f64) -> String {
+    let total = seconds.max(0.0);
+    let whole = total.floor() as u64;
+    let tenths = ((total - whole as f64) * 10.0).round() as u64;
+    let (h, m, s) = (whole / 3600, whole / 60 % 60, whole % 60);
+    if tenths > 0 {
+        format!("{h}:{m:02}:{s:02}.{tenths}")
+    } else {
+        format!("{h}:{m:02}:{s:02}")
+    }
+}
+
+impl Context<'_> {
+    /// The `%clk` reading in the comments after `ply` recorded moves: the
+    /// remaining time of the player who made move `ply`.
+    pub(super) fn clock_after(&self, ply: usize) -> Option<f64> {
+        self.sheet
+            .comments
+            .iter()
+            .filter(|c| c.after_ply == ply)
+            .flat_map(|c| self.sheet.commands(self.text, c))
+            .find(|cmd| cmd.name == "clk")
+            .and_then(|cmd| parse_clock(&cmd.args))
+    }
+
+    /// Whether the opponent of `loser` could still checkmate, as a phrase,
+    /// and whether the game is a draw instead of a loss.
+    fn mating_chances(&self, replay: &Replay, loser: Color) -> (bool, String) {
+        let opponent = !loser;
+        match analyse(replay.position(), opponent) {
+            Verdict::Unwinnable(reason) => (
+                true,
+                format!(
+                    "{} cannot checkmate by any series of legal moves: {}",
+                    color_name(opponent),
+                    reason.describe()
+                ),
+            ),
+            Verdict::Winnable { line } => {
+                let shown: Vec<String> = line.iter().take(12).map(ToString::to_string).collect();
+                let more = if line.len() > 12 { " …" } else { "" };
+                let how = if shown.is_empty() {
+                    "the position is mate".to_string()
+                } else {
+                    format!("for instance {}{more}", shown.join(" "))
+                };
+                (
+                    false,
+                    format!("{} can still checkmate ({how})", color_name(opponent)),
+                )
+            }
+            Verdict::Undetermined => (
+                false,
+                format!(
+                    "whether {} can still checkmate could not be decided; the loss stands unless the arbiter finds otherwise",
+                    color_name(opponent)
+                ),
+            ),
+        }
+    }
+
+    /// An `[%illegal ...]` event: the side to move completed an illegal act.
+    pub(super) fn illegal_act(
+        &self,
+        replay: &mut Replay,
+        walk: &mut Walk,
+        act: &IllegalAct,
+        at: &EventAt,
+        findings: &mut Vec<Finding>,
+    ) {
+        let offender = replay.turn();
+        let what = match act {
+            IllegalAct::TwoHands => "made a move with two hands (7.5.4)".to_string(),
+            IllegalAct::NoMove => "pressed the clock without making a move (7.5.3)".to_string(),
+            IllegalAct::Move(token) => match &token.notation {
+                Err(err) => {
+                    let why = format!("\"{}\" is {err}", token.text);
+                    findings.push(self.annotation_error(replay, at, why));
+                    return;
+                }
+                Ok(n) => match resolve(replay.position(), &n.written, replay.castling_mode()) {
+                    Ok(_) => {
+                        let why = format!("{} is a legal move in this position", token.text);
+                        findings.push(self.annotation_error(replay, at, why));
+                        return;
+                    }
+                    Err(MoveError::Ambiguous(_)) => {
+                        let why = format!("{} fits more than one legal move", token.text);
+                        findings.push(self.annotation_error(replay, at, why));
+                        return;
+                    }
+                    Err(MoveError::PromotionMissing) => format!(
+                        "completed {} without putting a new piece on the promotion square (7.5.2)",
+                        token.text
+                    ),
+                    Err(_) => format!("completed the illegal move {}", token.text),
+                },
+            },
+        };
+        let tally = &mut walk.illegal[offender as usize];
+        *tally += 1;
+        let count = *tally;
+        let ply = replay.ply();
+        if count == 1 {
+            let seconds = self.class.penalty_seconds();
+            let clock = match self.clock_after(ply) {
+                Some(before) => format!(
+                    ": {}'s clock {} → {}",
+                    color_name(!offender),
+                    format_clock(before),
+                    format_clock(before + f64::from(seconds))
+                ),
+                None => String::new(),
+            };
+            let mut f = Finding::new(
+                Kind::IllegalMovePenalty,
+                Some(ply),
+                format!(
+                    "{} {what}; the position is reinstated and {} gets {seconds} seconds more ({} play){clock}",
+                    color_name(offender),
+                    color_name(!offender),
+                    self.class.name()
+                ),
+            )
+            .article(Article::ILLEGAL_MOVE)
+            .player(offender);
+            f.seconds_added = Some(seconds);
+            f.token = Some(at.text.clone());
+            f.place = Some(self.place(at.span));
+            f.fen = Some(Fen::from_position(replay.position(), EnPassantMode::Legal).to_string());
+            findings.push(f);
+            return;
+        }
+        let (draw, chances) = self.mating_chances(replay, offender);
+        let (kind, outcome) = if draw {
+            (Kind::IllegalMoveDraw, "the game is drawn".to_string())
+        } else {
+            (
+                Kind::IllegalMoveLoss,
+                format!("{} loses", color_name(offender)),
+            )
+        };
+        let mut f = Finding::new(
+            kind,
+            Some(ply),
+            format!(
+                "{} {what}, the second completed illegal move: {chances}, so {outcome}",
+                color_name(offender)
+            ),
+        )
+        .article(Article::ILLEGAL_MOVE)
+        .player(offender);
+        f.token = Some(at.text.clone());
+        f.place = Some(self.place(at.span));
+        f.fen = Some(Fen::from_position(replay.position(), EnPassantMode::Legal).to_string());
+        findings.push(f);
+        walk.reported_ending = true;
+        replay.end_by(EndingKind::IllegalMoveForfeit { offender, draw });
+    }
+
+    /// A flag fall of `flagged` in the current position (6.9).
+    pub(super) fn flag(
+        &self,
+        replay: &mut Replay,
+        walk: &mut Walk,
+        flagged: Color,
+        at: Option<&EventAt>,
+        how: &str,
+        findings: &mut Vec<Finding>,
+    ) {
+        walk.flag_seen = true;
+        let (draw, chances) = self.mating_chances(replay, flagged);
+        let (kind, outcome) = if draw {
+            (Kind::FlagFallDraw, "the game is drawn".to_string())
+        } else {
+            (
+                Kind::FlagFallLoss,
+                format!("{} loses on time", color_name(flagged)),
+            )
+        };
+        let mut f = Finding::new(
+            kind,
+            Some(replay.ply()),
+            format!(
+                "{}'s flag fell ({how}): {chances}, so {outcome}",
+                color_name(flagged)
+            ),
+        )
+        .article(Article::FLAG_FALL)
+        .player(flagged);
+        f.move_number = replay.last_label();
+        f.token = at.map(|a| a.text.clone());
+        f.place = at.map(|a| self.place(a.span));
+        f.fen = Some(Fen::from_position(replay.position(), EnPassantMode::Legal).to_string());
+        findings.push(f);
+        walk.reported_ending = true;
+        replay.end_by(EndingKind::FlagFall { flagged, draw });
+    }
+
+    /// A flag fall that the record shows only at its end: a `Termination`
+    /// "time forfeit" tag or a `%clk` of zero for the side to move.
+    pub(super) fn final_flag(
+        &self,
+        replay: &mut Replay,
+        walk: &mut Walk,
+        findings: &mut Vec<Finding>,
+    ) {
+        if walk.flag_seen || replay.ending().is_some() {
+            return;
+        }
+        let side = replay.turn();
+        let how = if super::outcome::is_time_forfeit(self.sheet.tag("Termination")) {
+            "Termination tag"
+        } else if replay.ply() > 0 && self.clock_after(replay.ply() - 1).is_some_and(|t| t <= 0.0) {
+            "clock reading of zero"
+        } else {
+            return;
+        };
+        self.flag(replay, walk, side, None, how, findings);
+    }
+}
