@@ -59,7 +59,8 @@ impl Context<'_> {
         let mut walk = Walk::default();
         self.report_ending(&replay, &mut walk.reported_ending, findings);
         let mut broken = false;
-        let mut fingerprint = std::hash::DefaultHasher::new();
+        // A fast non-cryptographic hash: fingerprints only need to tell games apart.
+        let mut fingerprint = rustc_hash::FxHasher::default();
         for (index, recorded) in self.sheet.moves.iter().enumerate() {
             walk.next_ply();
             while let Some(event) = events.next_if(|e| e.after_ply <= index) {
@@ -214,15 +215,15 @@ impl Context<'_> {
                 self.claim(replay, walk, *kind, written.as_ref(), Some(at), findings);
             }
             Event::Touch(squares) => {
-                if let Some(empty) = squares
-                    .iter()
-                    .find(|sq| replay.position().board().piece_at(**sq).is_none())
-                {
-                    let why = format!("there is no piece on {empty} to touch");
-                    findings.push(self.annotation_error(replay, at, why));
-                } else {
-                    walk.touched = true;
-                    walk.touches.extend(squares.iter().copied());
+                // An empty square cannot have been touched; the pieces that stand count all the same.
+                for square in squares {
+                    if replay.position().board().piece_at(*square).is_none() {
+                        let why = format!("there is no piece on {square} to touch");
+                        findings.push(self.annotation_error(replay, at, why));
+                    } else {
+                        walk.touched = true;
+                        walk.touches.push(*square);
+                    }
                 }
             }
             Event::Promote(role) => walk.promotion = Some(*role),
