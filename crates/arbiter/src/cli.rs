@@ -45,6 +45,32 @@ pub enum Command {
         after Black's 40th move (White claims). --move is the intended move written\n\
         on the scoresheet and not played (9.2.1, 9.3.1).")]
     Adjudicate(AdjudicateArgs),
+    /// Can a side still checkmate by any series of legal moves? (5.2.2, 6.9, 7.5.5, 5.1.2)
+    #[command(after_help = "Examples:\n  \
+        arbiter can-mate \"k7/8/8/8/8/8/6PP/6qK w - - 0 1\" --side black\n  \
+        arbiter can-mate \"4k3/8/1p1p1p1p/pPpPpPpP/P1P1P1P1/8/8/4K3 w - - 0 1\"\n\n\
+        Exit code 0 with a verdict for every side asked about, 1 when one is undetermined\n\
+        or the position cannot arise in a game, 2 for a FEN that cannot be read.")]
+    CanMate(CanMateArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct CanMateArgs {
+    /// The position, as FEN.
+    pub fen: String,
+    /// Whose mating chances: white, black or both.
+    #[arg(long, value_enum, default_value_t = SideArg::Both)]
+    pub side: SideArg,
+    /// Output format: text or json.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    pub format: Format,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum SideArg {
+    White,
+    Black,
+    Both,
 }
 
 #[derive(Debug, Args)]

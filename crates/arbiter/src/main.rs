@@ -2,6 +2,7 @@
 //! inputs, and hands every game report to a renderer; it holds no rules.
 #![forbid(unsafe_code)]
 
+mod can_mate;
 mod cli;
 mod duplicates;
 mod filter;
@@ -28,6 +29,7 @@ fn main() -> ExitCode {
         Command::Validate(args) => run(args, false),
         Command::Audit(args) => run(args, true),
         Command::Adjudicate(args) => adjudicate(args),
+        Command::CanMate(args) => can_mate::run(args),
     };
     match outcome {
         Ok(true) => ExitCode::from(1),

@@ -415,3 +415,43 @@ fn audit_reports_the_same_game_submitted_twice() {
             .is_some_and(|f| f.iter().all(|f| f["kind"] != "duplicate-game"))
     }));
 }
+
+#[test]
+fn can_mate_gives_verdicts_reasons_and_lines() {
+    // Digest edge case 22: the only legal move captures Black's queen.
+    let out = arbiter(&[
+        "can-mate",
+        "k7/8/8/8/8/8/6PP/6qK w - - 0 1",
+        "--side",
+        "black",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(out.status.code(), Some(0));
+    let verdict = &rows(&out)[0];
+    assert_eq!(verdict["verdict"], "unwinnable");
+    // Edge case 20: two knights can mate a bare king, with a line to prove it.
+    let out = arbiter(&[
+        "can-mate",
+        "k7/8/8/8/8/8/8/KNN5 w - - 0 1",
+        "--format",
+        "json",
+    ]);
+    let both = rows(&out);
+    assert_eq!(both[0]["side"], "white");
+    assert_eq!(both[0]["verdict"], "winnable");
+    assert!(both[0]["line"].as_array().is_some_and(|l| {
+        l.last()
+            .and_then(|m| m.as_str())
+            .is_some_and(|m| m.ends_with('#'))
+    }));
+    assert_eq!(both[1]["verdict"], "unwinnable");
+    // Positions no game can reach get no verdict; unreadable FENs are usage errors.
+    assert_eq!(
+        arbiter(&["can-mate", "QQQQQQQQ/QQQQQQQQ/8/8/8/8/8/K6k w - - 0 1"])
+            .status
+            .code(),
+        Some(1)
+    );
+    assert_eq!(arbiter(&["can-mate", "not a fen"]).status.code(), Some(2));
+}

@@ -203,11 +203,15 @@ pub fn analyse(pos: &Chess, side: Color) -> Verdict {
 }
 
 /// Replays a helpmate given in UCI; returns it in SAN when it ends in
-/// checkmate delivered by `side`.
+/// checkmate delivered by `side` before the 75-move rule would end the game.
 pub fn certify(pos: &Chess, side: Color, uci: &[String]) -> Option<Vec<SanPlus>> {
     let mut pos = pos.clone();
     let mut line = Vec::with_capacity(uci.len());
     for text in uci {
+        // A line the 75-move rule would cut off before the mate proves nothing (9.6.2).
+        if pos.halfmoves() >= 150 {
+            return None;
+        }
         let mv = UciMove::from_ascii(text.as_bytes())
             .ok()?
             .to_move(&pos)

@@ -1,0 +1,82 @@
+//! `arbiter can-mate FEN`: the can-still-mate verdict, its reason and line.
+
+use std::io::{self, Write};
+
+use laws::mating::{Verdict, analyse};
+use shakmaty::{CastlingMode, Chess, Color, fen::Fen};
+
+use crate::cli::{CanMateArgs, Format, SideArg};
+
+/// Returns whether some verdict is missing (exit code 1).
+pub fn run(args: &CanMateArgs) -> io::Result<bool> {
+    let fen: Fen = args.fen.trim().parse().map_err(|e| {
+        io::Error::new(
+            io::ErrorKind::InvalidInput,
+            format!("cannot read the FEN: {e}"),
+        )
+    })?;
+    let sides: &[Color] = match args.side {
+        SideArg::White => &[Color::White],
+        SideArg::Black => &[Color::Black],
+        SideArg::Both => &[Color::White, Color::Black],
+    };
+    let mut out = io::stdout().lock();
+    let pos: Chess = match fen.into_position(CastlingMode::Standard) {
+        Ok(pos) => pos,
+        Err(err) => {
+            // Too much material, impossible checks: no game reaches this, so no ruling rests on it.
+            let why = format!("the position cannot arise in a game ({err}): no verdict");
+            match args.format {
+                Format::Json => writeln!(
+                    out,
+                    "{}",
+                    serde_json::json!({"fen": args.fen, "error": why})
+                )?,
+                _ => writeln!(out, "{why}")?,
+            }
+            return Ok(true);
+        }
+    };
+    let mut missing = false;
+    for &side in sides {
+        let verdict = analyse(&pos, side);
+        let name = match side {
+            Color::White => "white",
+            Color::Black => "black",
+        };
+        let (word, reason, line) = match &verdict {
+            Verdict::Winnable { line } => (
+                "winnable",
+                None,
+                Some(line.iter().map(ToString::to_string).collect::<Vec<_>>()),
+            ),
+            Verdict::Unwinnable(why) => ("unwinnable", Some(why.describe()), None),
+            Verdict::Undetermined => {
+                missing = true;
+                ("undetermined", None, None)
+            }
+        };
+        match args.format {
+            Format::Json => writeln!(
+                out,
+                "{}",
+                serde_json::json!({"fen": args.fen, "side": name, "verdict": word, "reason": reason, "line": line})
+            )?,
+            _ => {
+                write!(out, "{name}: {word}")?;
+                if let Some(reason) = reason {
+                    write!(out, " ({reason})")?;
+                }
+                if let Some(line) = line {
+                    if line.is_empty() {
+                        write!(out, " (the position is already mate)")?;
+                    } else {
+                        write!(out, ": {}", line.join(" "))?;
+                    }
+                }
+                writeln!(out)?;
+            }
+        }
+    }
+    Ok(missing)
+}
