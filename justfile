@@ -17,10 +17,10 @@ lint:
 bench *ARGS:
     cargo bench -p arbiter --bench throughput -- {{ARGS}}
 
-# Fuzzing needs cargo-fuzz (and a nightly toolchain); see docs/hardening.md.
-fuzz TARGET="scoresheet" SECONDS="60":
-    cargo install cargo-fuzz --locked
-    cargo fuzz run {{TARGET}} -- -max_total_time={{SECONDS}}
+# The hostile-input suite; cargo-fuzz targets are still to come (issue 8: they need a nightly
+# toolchain, which this machine cannot fetch).
+fuzz:
+    cargo test --release -p arbiter --test pathological
 
 # Everything CI runs.
 ci:

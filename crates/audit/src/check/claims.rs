@@ -126,8 +126,11 @@ impl Context<'_> {
                 if plies.len() == 1 { "" } else { "s" },
                 plies_list(plies)
             ),
-            Grounds::Quiet { since, quiet } => format!(
+            Grounds::Quiet { since, quiet } if with_move.is_empty() => format!(
                 "{quiet} plies without a capture or pawn move since ply {since} complete fifty moves by each player"
+            ),
+            Grounds::Quiet { since, .. } => format!(
+                "the written move, neither a capture nor a pawn move, would complete fifty moves by each player without one since ply {since}"
             ),
             Grounds::NotQuiet { since, quiet } => format!(
                 "only {quiet} plies without a capture or pawn move (since ply {since}); fifty moves by each player need 100"
@@ -147,7 +150,7 @@ impl Context<'_> {
         let verdict = if ruling.upheld {
             "the claim is correct and the game is drawn (9.5.2)".to_string()
         } else if ruling.grounds == Grounds::Touched {
-            "the claim is not admissible; the touched piece must be moved (Art. 4)".to_string()
+            "the claim is not admissible, and the touch binds the player under Art. 4".to_string()
         } else {
             let mut v = format!(
                 "the claim is incorrect: {} gets {} seconds more and play goes on",
