@@ -47,8 +47,11 @@ pub struct Place {
     pub line: u32,
     pub column: u32,
     pub offset: u64,
-    /// The source line, for an excerpt with a caret.
+    /// The source line around the finding (at most about 160 bytes), for an
+    /// excerpt with a caret.
     pub excerpt: String,
+    /// Characters of `excerpt` before the finding's first character.
+    pub excerpt_offset: usize,
     /// How many characters the caret underlines.
     pub width: usize,
 }

@@ -106,7 +106,7 @@ impl Scoresheet {
         let mut sheet = Scoresheet {
             is_empty: true,
             tags: Vec::with_capacity(16),
-            moves: Vec::with_capacity(bytes.len() / 8),
+            moves: Vec::with_capacity((bytes.len() / 8).min(1024)),
             ..Scoresheet::default()
         };
         let mut depth = 0usize;

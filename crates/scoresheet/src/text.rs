@@ -79,6 +79,31 @@ impl GameText {
         }
     }
 
+    /// The part of the source line around `at`: at most `radius` bytes either
+    /// side (cut at character boundaries), decoded, and how many characters
+    /// of it stand before `at`. Long lines (a 100 MB comment) stay cheap.
+    pub fn excerpt(&self, at: usize, radius: usize) -> (String, usize) {
+        let at = at.min(self.bytes.len());
+        let line_start = memchr::memrchr(b'\n', &self.bytes[..at]).map_or(0, |i| i + 1);
+        let line_end =
+            memchr::memchr(b'\n', &self.bytes[at..]).map_or(self.bytes.len(), |i| at + i);
+        let is_boundary = |i: usize| {
+            self.encoding != Encoding::Utf8 || self.bytes.get(i).is_none_or(|b| (b & 0xc0) != 0x80)
+        };
+        let mut start = line_start.max(at.saturating_sub(radius));
+        while start < at && !is_boundary(start) {
+            start += 1;
+        }
+        let mut end = line_end.min(at.saturating_add(radius));
+        while end > at && !is_boundary(end) {
+            end -= 1;
+        }
+        let before = self.decode(&self.bytes[start..at]);
+        let text = self.decode(&self.bytes[start..end]);
+        let text = text.strip_suffix('\r').map(str::to_string).unwrap_or(text);
+        (text, before.chars().count())
+    }
+
     /// The whole source line that contains `at`, without its line break, decoded.
     pub fn line_text(&self, at: usize) -> String {
         let at = at.min(self.bytes.len());

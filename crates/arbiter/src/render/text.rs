@@ -77,7 +77,7 @@ impl<W: Write> Text<W> {
         if let Some(place) = &f.place {
             let number = place.line.to_string();
             let pad = " ".repeat(number.len());
-            let (excerpt, caret_at) = window(&place.excerpt, place.column as usize - 1, 60);
+            let (excerpt, caret_at) = window(&place.excerpt, place.excerpt_offset, 60);
             writeln!(self.out, "{pad} {}", self.paint(blue, "|"))?;
             writeln!(
                 self.out,

@@ -208,15 +208,18 @@ struct Context<'a> {
 impl Context<'_> {
     fn place(&self, span: Span) -> Place {
         let loc = self.text.locate(span.start);
-        let width = String::from_utf8_lossy(span.of(&self.text.bytes))
+        let head = &span.of(&self.text.bytes)[..span.end.saturating_sub(span.start).min(80)];
+        let width = String::from_utf8_lossy(head)
             .lines()
             .next()
             .map_or(1, |l| l.chars().count().max(1));
+        let (excerpt, excerpt_offset) = self.text.excerpt(span.start, 80);
         Place {
             line: loc.line,
             column: loc.column,
             offset: loc.offset,
-            excerpt: self.text.line_text(span.start),
+            excerpt,
+            excerpt_offset,
             width,
         }
     }
