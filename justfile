@@ -17,10 +17,16 @@ lint:
 bench *ARGS:
     cargo bench -p arbiter --bench throughput -- {{ARGS}}
 
-# The hostile-input suite; cargo-fuzz targets are still to come (issue 8: they need a nightly
-# toolchain, which this machine cannot fetch).
-fuzz:
+# Fuzz one target (scoresheet, events, time_control, audit_game) for SECONDS; stable Rust with
+# RUSTC_BOOTSTRAP, no sanitizer, debug assertions on (see docs/hardening.md).
+fuzz TARGET="audit_game" SECONDS="60":
+    cargo install cargo-fuzz --locked
+    cd fuzz && RUSTC_BOOTSTRAP=1 cargo fuzz run --sanitizer none -O -a {{TARGET}} -- -max_total_time={{SECONDS}}
+
+# The hostile-input suite.
+pathological:
     cargo test --release -p arbiter --test pathological
+    bash scripts/pathological.sh
 
 # Everything CI runs.
 ci:
