@@ -95,101 +95,97 @@ pub fn rule_claim(
         written_move: legal_written,
         seconds_added: None,
     };
+    // A position that already qualifies upholds the claim whatever was written.
+    let quiet = pos.halfmoves();
+    let since = replay.ply().saturating_sub(quiet as usize);
+    let now = replay.occurrences();
     match kind {
-        ClaimKind::Threefold => {
-            let now = replay.occurrences();
-            if now.len() >= 3 {
-                return upheld(
-                    Article::THREEFOLD_ON_BOARD,
-                    Grounds::Repeated { plies: now.clone() },
-                    now,
-                );
-            }
-            match written_move {
-                None => rejected(
+        ClaimKind::Threefold if now.len() >= 3 => {
+            return upheld(
+                Article::THREEFOLD_ON_BOARD,
+                Grounds::Repeated { plies: now.clone() },
+                now,
+            );
+        }
+        ClaimKind::Fifty if quiet >= 100 => {
+            return upheld(
+                Article::FIFTY_ON_BOARD,
+                Grounds::Quiet { since, quiet },
+                vec![since],
+            );
+        }
+        _ => {}
+    }
+    let written = match written_move {
+        Some(Err(err)) => {
+            return rejected(
+                Article::INCORRECT_CLAIM,
+                Grounds::WrittenMoveIllegal(err),
+                Vec::new(),
+                penalty,
+            );
+        }
+        Some(Ok(mv)) => Some(mv),
+        None => None,
+    };
+    match (kind, written) {
+        (ClaimKind::Threefold, None) => rejected(
+            Article::INCORRECT_CLAIM,
+            Grounds::NotRepeated { plies: now.clone() },
+            now,
+            penalty,
+        ),
+        (ClaimKind::Threefold, Some(mv)) => {
+            let after = replay.occurrences_after(mv);
+            if after.len() >= 3 {
+                upheld(
+                    Article::THREEFOLD_WRITTEN,
+                    Grounds::Repeated {
+                        plies: after.clone(),
+                    },
+                    after,
+                )
+            } else {
+                rejected(
                     Article::INCORRECT_CLAIM,
-                    Grounds::NotRepeated { plies: now.clone() },
-                    now,
+                    Grounds::NotRepeated {
+                        plies: after.clone(),
+                    },
+                    after,
                     penalty,
-                ),
-                Some(Err(err)) => rejected(
-                    Article::INCORRECT_CLAIM,
-                    Grounds::WrittenMoveIllegal(err),
-                    Vec::new(),
-                    penalty,
-                ),
-                Some(Ok(mv)) => {
-                    let after = replay.occurrences_after(mv);
-                    if after.len() >= 3 {
-                        upheld(
-                            Article::THREEFOLD_WRITTEN,
-                            Grounds::Repeated {
-                                plies: after.clone(),
-                            },
-                            after,
-                        )
-                    } else {
-                        rejected(
-                            Article::INCORRECT_CLAIM,
-                            Grounds::NotRepeated {
-                                plies: after.clone(),
-                            },
-                            after,
-                            penalty,
-                        )
-                    }
-                }
+                )
             }
         }
-        ClaimKind::Fifty => {
-            let quiet = pos.halfmoves();
-            let since = replay.ply().saturating_sub(quiet as usize);
-            if quiet >= 100 {
-                return upheld(
-                    Article::FIFTY_ON_BOARD,
-                    Grounds::Quiet { since, quiet },
-                    vec![since],
-                );
-            }
-            match written_move {
-                None => rejected(
+        (ClaimKind::Fifty, None) => rejected(
+            Article::INCORRECT_CLAIM,
+            Grounds::NotQuiet { since, quiet },
+            vec![since],
+            penalty,
+        ),
+        (ClaimKind::Fifty, Some(mv)) => {
+            let resets = mv.is_capture() || mv.role() == shakmaty::Role::Pawn;
+            if resets {
+                rejected(
                     Article::INCORRECT_CLAIM,
-                    Grounds::NotQuiet { since, quiet },
+                    Grounds::WrittenMoveResets { since, quiet },
                     vec![since],
                     penalty,
-                ),
-                Some(Err(err)) => rejected(
-                    Article::INCORRECT_CLAIM,
-                    Grounds::WrittenMoveIllegal(err),
-                    Vec::new(),
-                    penalty,
-                ),
-                Some(Ok(mv)) => {
-                    let resets = mv.is_capture() || mv.role() == shakmaty::Role::Pawn;
-                    if !resets && quiet + 1 >= 100 {
-                        upheld(
-                            Article::FIFTY_WRITTEN,
-                            Grounds::Quiet {
-                                since,
-                                quiet: quiet + 1,
-                            },
-                            vec![since],
-                        )
-                    } else {
-                        let (grounds, plies) = if resets {
-                            (Grounds::WrittenMoveResets { since, quiet }, vec![since])
-                        } else {
-                            (
-                                Grounds::NotQuiet {
-                                    since,
-                                    quiet: quiet + 1,
-                                },
-                                vec![since],
-                            )
-                        };
-                        rejected(Article::INCORRECT_CLAIM, grounds, plies, penalty)
-                    }
-                }
+                )
+            } else if quiet + 1 >= 100 {
+                upheld(
+                    Article::FIFTY_WRITTEN,
+                    Grounds::Quiet {
+                        since,
+                        quiet: quiet + 1,
+                    },
+                    vec![since],
+                )
+            } else {
+                let grounds = Grounds::NotQuiet {
+                    since,
+                    quiet: quiet + 1,
+                };
+                rejected(Article::INCORRECT_CLAIM, grounds, vec![since], penalty)
             }
         }
     }
