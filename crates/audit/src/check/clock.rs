@@ -25,6 +25,14 @@ fn format_clock(seconds: f64) -> String {
 }
 
 impl Context<'_> {
+    /// Points a ruling at its event (when it has one) and at the position.
+    fn at_event(&self, mut f: Finding, replay: &Replay, at: Option<&EventAt>) -> Finding {
+        f.token = at.map(|a| a.text.clone());
+        f.place = at.map(|a| self.place(a.span));
+        f.fen = Some(Fen::from_position(replay.position(), EnPassantMode::Legal).to_string());
+        f
+    }
+
     /// The `%clk` reading in the comments after `ply` recorded moves: the
     /// remaining time of the player who made move `ply`.
     pub(super) fn clock_after(&self, ply: usize) -> Option<f64> {
@@ -139,10 +147,7 @@ impl Context<'_> {
             .article(Article::ILLEGAL_MOVE)
             .player(offender);
             f.seconds_added = Some(seconds);
-            f.token = Some(at.text.clone());
-            f.place = Some(self.place(at.span));
-            f.fen = Some(Fen::from_position(replay.position(), EnPassantMode::Legal).to_string());
-            findings.push(f);
+            findings.push(self.at_event(f, replay, Some(at)));
             return;
         }
         let (draw, chances) = self.mating_chances(replay, offender);
@@ -154,7 +159,7 @@ impl Context<'_> {
                 format!("{} loses", color_name(offender)),
             )
         };
-        let mut f = Finding::new(
+        let f = Finding::new(
             kind,
             Some(ply),
             format!(
@@ -164,10 +169,7 @@ impl Context<'_> {
         )
         .article(Article::ILLEGAL_MOVE)
         .player(offender);
-        f.token = Some(at.text.clone());
-        f.place = Some(self.place(at.span));
-        f.fen = Some(Fen::from_position(replay.position(), EnPassantMode::Legal).to_string());
-        findings.push(f);
+        findings.push(self.at_event(f, replay, Some(at)));
         walk.reported_ending = true;
         replay.end_by(EndingKind::IllegalMoveForfeit { offender, draw });
     }
@@ -203,10 +205,7 @@ impl Context<'_> {
         .article(Article::FLAG_FALL)
         .player(flagged);
         f.move_number = replay.last_label();
-        f.token = at.map(|a| a.text.clone());
-        f.place = at.map(|a| self.place(a.span));
-        f.fen = Some(Fen::from_position(replay.position(), EnPassantMode::Legal).to_string());
-        findings.push(f);
+        findings.push(self.at_event(f, replay, at));
         walk.reported_ending = true;
         replay.end_by(EndingKind::FlagFall { flagged, draw });
     }
