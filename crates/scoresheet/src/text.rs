@@ -103,16 +103,6 @@ impl GameText {
         let text = text.strip_suffix('\r').map(str::to_string).unwrap_or(text);
         (text, before.chars().count())
     }
-
-    /// The whole source line that contains `at`, without its line break, decoded.
-    pub fn line_text(&self, at: usize) -> String {
-        let at = at.min(self.bytes.len());
-        let start = memchr::memrchr(b'\n', &self.bytes[..at]).map_or(0, |i| i + 1);
-        let end = memchr::memchr(b'\n', &self.bytes[at..]).map_or(self.bytes.len(), |i| at + i);
-        let line = &self.bytes[start..end];
-        let line = line.strip_suffix(b"\r").unwrap_or(line);
-        self.decode(line)
-    }
 }
 
 pub(crate) fn decode(bytes: &[u8], encoding: Encoding) -> Cow<'_, str> {
@@ -146,6 +136,6 @@ mod tests {
         assert_eq!((loc.line, loc.column, loc.offset), (11, 4, 100 + at as u64));
         let knight = "{é} ".len();
         assert_eq!(game.locate(knight).column, 5);
-        assert_eq!(game.line_text(at), "1. e4");
+        assert_eq!(game.excerpt(at, 80), ("1. e4".to_string(), 3));
     }
 }

@@ -52,7 +52,7 @@ impl Context<'_> {
             replay,
             kind,
             written_move.as_ref(),
-            walk.touched,
+            !walk.touches.is_empty(),
             self.class,
         );
         let finding = self.claim_finding(replay, &ruling, written, at, claimant);

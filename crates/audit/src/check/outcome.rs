@@ -56,12 +56,8 @@ pub(super) fn rule_without_ending(
         && !keeps_recorded_win(termination)
         && proven_unwinnable(replay.position(), winner)
     {
-        let article = if is_time_forfeit(termination) {
-            Article::FLAG_FALL
-        } else {
-            Article::RESIGNATION
-        };
-        return (GameResult::Draw, Some((article, replay.ply())));
+        // A time forfeit never reaches here: the walk rules it as a flag fall (6.9).
+        return (GameResult::Draw, Some((Article::RESIGNATION, replay.ply())));
     }
     (recorded, None)
 }

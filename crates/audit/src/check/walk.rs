@@ -25,9 +25,7 @@ pub(super) struct Obligation {
 #[derive(Default)]
 pub(super) struct Walk {
     pub reported_ending: bool,
-    /// The side to move touched a piece at this ply (9.4, 4.8).
-    pub touched: bool,
-    /// The pieces touched at this ply, in order, and a promotion piece placed (Art. 4).
+    /// The pieces touched at this ply, in order (9.4, 4.8, Art. 4), and a promotion piece placed.
     pub touches: Vec<Square>,
     pub promotion: Option<Role>,
     /// The ply of the last move that broke Art. 4, for complaints.
@@ -41,7 +39,6 @@ pub(super) struct Walk {
 
 impl Walk {
     fn next_ply(&mut self) {
-        self.touched = false;
         self.touches.clear();
         self.promotion = None;
     }
@@ -221,7 +218,6 @@ impl Context<'_> {
                         let why = format!("there is no piece on {square} to touch");
                         findings.push(self.annotation_error(replay, at, why));
                     } else {
-                        walk.touched = true;
                         walk.touches.push(*square);
                     }
                 }
@@ -229,7 +225,7 @@ impl Context<'_> {
             Event::Promote(role) => walk.promotion = Some(*role),
             Event::Complaint => {
                 let last = replay.ply();
-                if walk.touched {
+                if !walk.touches.is_empty() {
                     findings.push(self.complaint_too_late(replay, at));
                 } else if walk.breach != Some(last) || last == 0 {
                     let why =
