@@ -107,9 +107,14 @@ pub struct AdjudicateArgs {
     #[arg(long)]
     pub all: bool,
 
-    /// Standard, rapid or blitz rules, overriding the TimeControl tag.
+    /// Standard, rapid or blitz rules, overriding the TimeControl tag. In rapid
+    /// and blitz an illegal move in the record stands (A.5.2) unless --supervision full.
     #[arg(long, value_enum)]
     pub rules: Option<RulesArg>,
+
+    /// Rapid and blitz supervision: limited (A.5, B.3, the usual) or full (A.4, B.2).
+    #[arg(long, value_enum, default_value_t = SupervisionArg::Limited)]
+    pub supervision: SupervisionArg,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -131,6 +136,26 @@ impl RulesArg {
             RulesArg::Standard => laws::GameClass::Standard,
             RulesArg::Rapid => laws::GameClass::Rapid,
             RulesArg::Blitz => laws::GameClass::Blitz,
+        }
+    }
+}
+
+/// The supervision regime of a rapid or blitz event (A.6, B.4).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum SupervisionArg {
+    /// A.5 / B.3: the usual; an uncaught illegal move stands, penalties are one minute.
+    #[value(alias = "a5", alias = "b3")]
+    Limited,
+    /// A.4 / B.2: the full Competition Rules; blitz penalties stay two minutes.
+    #[value(alias = "a4", alias = "b2")]
+    Full,
+}
+
+impl SupervisionArg {
+    pub fn supervision(self) -> laws::Supervision {
+        match self {
+            SupervisionArg::Limited => laws::Supervision::Limited,
+            SupervisionArg::Full => laws::Supervision::Full,
         }
     }
 }
@@ -170,9 +195,14 @@ pub struct RunArgs {
     #[arg(long, value_name = "FILE")]
     pub summary: Option<PathBuf>,
 
-    /// Standard, rapid or blitz rules, overriding each game's TimeControl tag.
+    /// Standard, rapid or blitz rules, overriding each game's TimeControl tag. In rapid
+    /// and blitz an illegal move in the record stands (A.5.2) unless --supervision full.
     #[arg(long, value_enum)]
     pub rules: Option<RulesArg>,
+
+    /// Rapid and blitz supervision: limited (A.5, B.3, the usual) or full (A.4, B.2).
+    #[arg(long, value_enum, default_value_t = SupervisionArg::Limited)]
+    pub supervision: SupervisionArg,
 
     /// Write the report to this file instead of standard output.
     #[arg(long, short = 'o', value_name = "FILE")]

@@ -54,6 +54,7 @@ fn run(args: &RunArgs, audit: bool) -> io::Result<bool> {
     let sources = audit::source::collect(&args.paths)?;
     let options = audit::Options {
         class: args.rules.map(cli::RulesArg::class),
+        supervision: args.supervision.supervision(),
         claims: Vec::new(),
     };
     let mut builder = rayon::ThreadPoolBuilder::new();
@@ -171,6 +172,7 @@ fn adjudicate(args: &AdjudicateArgs) -> io::Result<bool> {
     }
     let options = audit::Options {
         class: args.rules.map(cli::RulesArg::class),
+        supervision: args.supervision.supervision(),
         claims,
     };
     let source = if args.file.as_os_str() == "-" {

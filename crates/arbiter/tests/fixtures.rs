@@ -7,6 +7,10 @@
 //! extra. Any further key of an expected finding (`line`, `column`,
 //! `suggestions`, `plies`, `token`, `move_number`, `seconds_added`) must equal
 //! that finding's, and `message_contains` must occur in its message.
+//!
+//! A `NAME.args` file beside the PGN gives extra command-line options for
+//! that fixture, one per line (`--rules` then `rapid`), for rulings that
+//! depend on the event's settings rather than on the record.
 
 #![allow(clippy::expect_used, clippy::unwrap_used)] // test code: a failure should stop the test
 
@@ -24,8 +28,12 @@ fn key(f: &Value) -> String {
 }
 
 fn run(pgn: &Path) -> Vec<Value> {
+    let extra: Vec<String> = std::fs::read_to_string(pgn.with_extension("args"))
+        .map(|t| t.lines().map(str::trim).filter(|l| !l.is_empty()).map(String::from).collect())
+        .unwrap_or_default();
     let out = Command::new(env!("CARGO_BIN_EXE_arbiter"))
         .args(["validate", "--format", "json", "--fail-on", "never"])
+        .args(&extra)
         .arg(pgn)
         .output()
         .expect("run arbiter");

@@ -48,6 +48,14 @@ pub enum Kind {
     IllegalMoveDraw,
     FlagFallLoss,
     FlagFallDraw,
+    /// Added: both flags fell and the record cannot say which fell first
+    /// (6.9, Guidelines III.3.1).
+    BothFlagsFallen,
+    /// Added: a `%clk` or `%emt` reading contradicts the time control (6.3).
+    ClockInconsistency,
+    /// Added: rapid or blitz, an illegal position still on the board after
+    /// the move that followed an illegal move that stood (A.5.4).
+    IllegalPositionDraw,
 }
 
 /// How serious a finding is; `--fail-on` picks the threshold for exit code 1.
@@ -63,7 +71,7 @@ pub enum Severity {
 }
 
 impl Kind {
-    pub const ALL: [Kind; 30] = [
+    pub const ALL: [Kind; 33] = [
         Kind::UnreadableGame,
         Kind::UnparseableMove,
         Kind::IllegalMove,
@@ -94,6 +102,9 @@ impl Kind {
         Kind::IllegalMoveDraw,
         Kind::FlagFallLoss,
         Kind::FlagFallDraw,
+        Kind::BothFlagsFallen,
+        Kind::ClockInconsistency,
+        Kind::IllegalPositionDraw,
     ];
 
     pub fn code(self) -> &'static str {
@@ -128,6 +139,9 @@ impl Kind {
             Kind::IllegalMoveDraw => "illegal-move-draw",
             Kind::FlagFallLoss => "flag-fall-loss",
             Kind::FlagFallDraw => "flag-fall-draw",
+            Kind::BothFlagsFallen => "both-flags-fallen",
+            Kind::ClockInconsistency => "clock-inconsistency",
+            Kind::IllegalPositionDraw => "illegal-position-draw",
         }
     }
 
@@ -155,7 +169,9 @@ impl Kind {
             | Kind::AnnotationError
             | Kind::WrittenMoveNotPlayed
             | Kind::TouchMoveViolation => Severity::Error,
-            Kind::BadTag | Kind::MalformedPgn | Kind::DuplicateGame => Severity::Warning,
+            Kind::BadTag | Kind::MalformedPgn | Kind::DuplicateGame | Kind::ClockInconsistency => {
+                Severity::Warning
+            }
             Kind::WrongCheckMark
             | Kind::Checkmate
             | Kind::Stalemate
@@ -171,7 +187,9 @@ impl Kind {
             | Kind::IllegalMoveLoss
             | Kind::IllegalMoveDraw
             | Kind::FlagFallLoss
-            | Kind::FlagFallDraw => Severity::Note,
+            | Kind::FlagFallDraw
+            | Kind::BothFlagsFallen
+            | Kind::IllegalPositionDraw => Severity::Note,
         }
     }
 

@@ -32,6 +32,15 @@ pub enum Player {
     Black,
 }
 
+impl Player {
+    pub fn color(self) -> Color {
+        match self {
+            Player::White => Color::White,
+            Player::Black => Color::Black,
+        }
+    }
+}
+
 impl From<Color> for Player {
     fn from(color: Color) -> Player {
         match color {

@@ -38,10 +38,18 @@ impl Article {
     pub const STALEMATE: Article = Article("5.2.1");
     /// 5.2.2: a dead position draws.
     pub const DEAD_POSITION: Article = Article("5.2.2");
+    /// 6.3.1: the periods, their move counts and the increment fixed in advance.
+    pub const TIME_PERIODS: Article = Article("6.3.1");
     /// 6.9: flag fall loses, unless the opponent cannot checkmate.
     pub const FLAG_FALL: Article = Article("6.9");
     /// 7.5.5: completed illegal moves: time to the opponent, the second loses.
     pub const ILLEGAL_MOVE: Article = Article("7.5.5");
+    /// A.5.2: rapid and blitz: an illegal move not caught before the opponent's next move stands.
+    pub const ILLEGAL_MOVE_STANDS: Article = Article("A.5.2");
+    /// A.5.4: rapid and blitz: an illegal position still on the board after the next move draws.
+    pub const ILLEGAL_POSITION_DRAW: Article = Article("A.5.4");
+    /// Guidelines III.3.1: both flags down, order unknown: play on, or a draw in the last period.
+    pub const BOTH_FLAGS: Article = Article("III.3.1");
     /// 8.1.1: both players record the moves in algebraic notation.
     pub const RECORDING: Article = Article("8.1.1");
     /// 9.2.1: threefold claim with a written move that would repeat the position.

@@ -4,7 +4,7 @@
 use scoresheet::{ClaimKind, WrittenMove};
 use shakmaty::{Move, Position};
 
-use crate::{Article, GameClass, MoveError, Replay, resolve::resolve};
+use crate::{Article, MoveError, Replay, resolve::resolve};
 
 /// Why a claim stands or falls.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -46,14 +46,14 @@ pub struct ClaimRuling {
 /// Rules on a claim by the side to move in the replay's current position.
 ///
 /// ```
-/// use laws::{claim::rule_claim, GameClass, Replay};
+/// use laws::{claim::rule_claim, Replay};
 /// use scoresheet::{ClaimKind, notation::parse_move};
 /// let mut game = Replay::new(shakmaty::Chess::default(), shakmaty::CastlingMode::Standard);
 /// for token in ["Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1"] {
 ///     game.play(&parse_move(token.as_bytes()).expect("notation").written, None).expect("legal");
 /// }
 /// let ng8 = parse_move(b"Ng8").expect("notation").written;
-/// let ruling = rule_claim(&game, ClaimKind::Threefold, Some(&ng8), false, GameClass::Standard);
+/// let ruling = rule_claim(&game, ClaimKind::Threefold, Some(&ng8), false, 120);
 /// assert!(ruling.upheld);
 /// assert_eq!(ruling.plies, vec![0, 4, 8]);
 /// ```
@@ -62,7 +62,7 @@ pub fn rule_claim(
     kind: ClaimKind,
     written: Option<&WrittenMove>,
     touched: bool,
-    class: GameClass,
+    penalty_seconds: u32,
 ) -> ClaimRuling {
     let pos = replay.position();
     let written_move = written.map(|w| resolve(pos, w, replay.castling_mode()));
@@ -85,7 +85,7 @@ pub fn rule_claim(
             None,
         );
     }
-    let penalty = Some(class.penalty_seconds());
+    let penalty = Some(penalty_seconds);
     let upheld = |article: Article, grounds: Grounds, plies: Vec<usize>| ClaimRuling {
         kind,
         upheld: true,

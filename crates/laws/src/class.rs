@@ -12,6 +12,18 @@ pub enum GameClass {
     Blitz,
 }
 
+/// How closely the arbiters watch rapid and blitz games; event regulations
+/// choose it for the whole event (A.6, B.4). It does not matter in standard play.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum Supervision {
+    /// A.4 / B.2: an arbiter per three games (one in blitz), every game recorded:
+    /// the full Competition Rules apply.
+    Full,
+    /// A.5 / B.3, the usual case.
+    #[default]
+    Limited,
+}
+
 impl GameClass {
     /// By FIDE's thresholds on base time plus 60 times the increment, both in seconds.
     ///
@@ -33,25 +45,30 @@ impl GameClass {
         }
     }
 
-    /// Reads the first period of a PGN `TimeControl` tag (`300+3`, `5400`,
-    /// `40/7200:3600`, `40/5400+30:1800+30`). `None` for `?`, `-`, `*180`
-    /// (sandclock) or anything unreadable: the caller decides the default.
+    /// Reads a PGN `TimeControl` tag (see [`crate::time_control`]). `None`
+    /// for `?`, `-` or anything unreadable: the caller decides the default.
     pub fn from_time_control(tag: &str) -> Option<GameClass> {
-        let first = tag.trim().split(':').next()?;
-        let period = first.split_once('/').map_or(first, |(_, rest)| rest);
-        let (base, increment) = period.split_once('+').unwrap_or((period, "0"));
-        let base: u64 = base.trim().parse().ok()?;
-        let increment: u64 = increment.trim().parse().ok()?;
-        Some(GameClass::from_seconds(base, increment))
+        crate::time_control::TimeControl::parse(tag)
+            .ok()
+            .and_then(|tc| tc.class())
     }
 
     /// Seconds added to the opponent for an incorrect claim (9.5.3) or a first
-    /// illegal move (7.5.5): two minutes, one in rapid and blitz (A.3, B.3).
-    pub fn penalty_seconds(self) -> u32 {
-        match self {
-            GameClass::Standard => 120,
-            GameClass::Rapid | GameClass::Blitz => 60,
+    /// illegal move (7.5.5): two minutes, one in rapid (A.3) and in blitz
+    /// under B.3. Blitz under full supervision (B.2) does not import A.3, so
+    /// the literal reading keeps two minutes (the digest's open question).
+    pub fn penalty_seconds(self, supervision: Supervision) -> u32 {
+        match (self, supervision) {
+            (GameClass::Standard, _) | (GameClass::Blitz, Supervision::Full) => 120,
+            (GameClass::Rapid, _) | (GameClass::Blitz, Supervision::Limited) => 60,
         }
+    }
+
+    /// Whether an illegal move nobody caught before the opponent's next move
+    /// stands (A.5.2, and B.3 by reference): rapid and blitz without full
+    /// supervision.
+    pub fn illegal_moves_stand(self, supervision: Supervision) -> bool {
+        self != GameClass::Standard && supervision == Supervision::Limited
     }
 
     pub fn name(self) -> &'static str {
@@ -91,6 +108,10 @@ mod tests {
         );
         assert_eq!(GameClass::from_time_control("?"), None);
         assert_eq!(GameClass::from_time_control("-"), None);
-        assert_eq!(GameClass::from_time_control("*180"), None);
+        assert_eq!(
+            GameClass::from_time_control("*180"),
+            Some(GameClass::Blitz)
+        );
+        assert_eq!(GameClass::from_time_control("1 hour"), None);
     }
 }

@@ -15,11 +15,12 @@ pub mod mating;
 pub mod replay;
 pub mod resolve;
 pub mod result;
+pub mod time_control;
 pub mod touch;
 
 pub use article::Article;
 pub use claim::{ClaimRuling, Grounds};
-pub use class::GameClass;
+pub use class::{GameClass, Supervision};
 pub use ending::{Ending, EndingKind};
 pub use replay::{Played, Replay};
 pub use resolve::MoveError;

@@ -53,7 +53,7 @@ impl Context<'_> {
             kind,
             written_move.as_ref(),
             !walk.touches.is_empty(),
-            self.class,
+            self.penalty_seconds(),
         );
         let finding = self.claim_finding(replay, &ruling, written, at, claimant);
         findings.push(finding);

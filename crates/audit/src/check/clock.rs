@@ -12,7 +12,7 @@ use shakmaty::{Color, EnPassantMode, fen::Fen};
 use super::{Context, color_name, walk::Walk};
 use crate::{kind::Kind, report::Finding};
 
-fn format_clock(seconds: f64) -> String {
+pub(super) fn format_clock(seconds: f64) -> String {
     let total = seconds.max(0.0);
     let whole = total.floor() as u64;
     let tenths = ((total - whole as f64) * 10.0).round() as u64;
@@ -124,7 +124,7 @@ impl Context<'_> {
         let count = *tally;
         let ply = replay.ply();
         if count == 1 {
-            let seconds = self.class.penalty_seconds();
+            let seconds = self.penalty_seconds();
             let clock = match self.clock_after(ply) {
                 Some(before) => format!(
                     ": {}'s clock {} → {}",

@@ -1,7 +1,7 @@
 //! The header and the set-up: tags, syntax problems, the starting position,
 //! and whether the game is readable at all.
 
-use laws::{Article, GameResult};
+use laws::{Article, GameClass, GameResult, time_control::TimeControl};
 use scoresheet::{
     Scoresheet, SyntaxProblem,
     tags::{SEVEN_TAG_ROSTER, is_valid_date},
@@ -99,6 +99,28 @@ impl Context<'_> {
                         ))
                     }
                     _ => None,
+                },
+                "TimeControl" => match TimeControl::parse(&tag.value) {
+                    Err(_) => Some(format!(
+                        "TimeControl \"{}\" is not a time control of the PGN standard \
+                         (seconds: 5400, 300+3, 40/7200:3600, *180, ? or -)",
+                        tag.value
+                    )),
+                    Ok(tc) => tc.ambiguity().map(|why| {
+                        let read = self.time_control.as_ref().unwrap_or(&tc);
+                        let class = read.class().map_or("standard", GameClass::name);
+                        let how = if read.periods() == tc.periods() {
+                            "as written, in seconds"
+                        } else {
+                            "in minutes, as the clock readings show"
+                        };
+                        format!(
+                            "TimeControl \"{}\" is ambiguous: {}; it is read {how} \
+                             ({class} play); --rules sets the class",
+                            tag.value,
+                            why.describe()
+                        )
+                    }),
                 },
                 _ => None,
             };

@@ -7,9 +7,10 @@ mod endings;
 mod header;
 mod moves;
 mod outcome;
+mod readings;
 mod walk;
 
-use laws::{Article, GameClass};
+use laws::{Article, GameClass, Supervision, time_control::TimeControl};
 use scoresheet::{ClaimKind, GameText, Scoresheet, Span};
 use shakmaty::Color;
 
@@ -86,8 +87,12 @@ pub struct ExtraClaim {
 /// What the engine needs beyond the game's text.
 #[derive(Debug, Clone, Default)]
 pub struct Options {
-    /// Standard, rapid or blitz, overriding the `TimeControl` tag.
+    /// Standard, rapid or blitz, overriding the `TimeControl` tag. Given,
+    /// it also says the record is the game as played in rapid or blitz, so
+    /// an illegal move in it stood (A.5.2) rather than being a slip of the pen.
     pub class: Option<GameClass>,
+    /// Full supervision (A.4, B.2) or the usual (A.5, B.3).
+    pub supervision: Supervision,
     /// Claims to rule on as if annotated.
     pub claims: Vec<ExtraClaim>,
 }
@@ -127,19 +132,20 @@ pub fn check_game_with(
         findings: Vec::new(),
         fingerprint: None,
     };
+    let time_control = sheet
+        .tag("TimeControl")
+        .and_then(|tag| TimeControl::parse(tag).ok())
+        .map(|tc| readings::settle_minutes(tc, &sheet, text));
     let class = options
         .class
-        .or_else(|| {
-            sheet
-                .tag("TimeControl")
-                .and_then(GameClass::from_time_control)
-        })
+        .or_else(|| time_control.as_ref().and_then(TimeControl::class))
         .unwrap_or(GameClass::Standard);
     let ctx = Context {
         text,
         sheet: &sheet,
         options,
         class,
+        time_control,
     };
 
     if let Some(reason) = header::unreadable(&sheet) {
@@ -203,9 +209,24 @@ struct Context<'a> {
     sheet: &'a Scoresheet,
     options: &'a Options,
     class: GameClass,
+    /// The tag as read, after the clock readings settled any doubt about minutes.
+    time_control: Option<TimeControl>,
 }
 
 impl Context<'_> {
+    /// Time added to the opponent for a first illegal move or an incorrect claim.
+    fn penalty_seconds(&self) -> u32 {
+        self.class.penalty_seconds(self.options.supervision)
+    }
+
+    /// Whether a recorded illegal move stood (A.5.2): only when the user
+    /// said the record is a rapid or blitz game as played.
+    fn illegal_moves_stand(&self) -> bool {
+        self.options
+            .class
+            .is_some_and(|c| c.illegal_moves_stand(self.options.supervision))
+    }
+
     fn place(&self, span: Span) -> Place {
         let loc = self.text.locate(span.start);
         let head = &span.of(&self.text.bytes)[..span.end.saturating_sub(span.start).min(80)];

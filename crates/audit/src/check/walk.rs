@@ -50,7 +50,7 @@ impl Context<'_> {
     pub(super) fn replay(&self, report: &mut GameReport) -> Option<(Replay, bool)> {
         let findings = &mut report.findings;
         let (start, mode) = self.start_position(findings)?;
-        let mut replay = Replay::new(start, mode);
+        let mut replay = Replay::new(start.clone(), mode);
         let events = self.sheet.events(self.text);
         let mut events = events.iter().peekable();
         let mut walk = Walk::default();
@@ -182,6 +182,7 @@ impl Context<'_> {
             }
             report.fingerprint = Some(fingerprint.finish());
         }
+        self.clock_readings(report, &start, mode);
         Some((replay, broken))
     }
 

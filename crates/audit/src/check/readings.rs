@@ -1,0 +1,257 @@
+//! Clock readings (`[%clk]`, `[%emt]`) against the time control (6.3): a
+//! clock that gains more than the increment, a period's time that was not
+//! added when its move count was reached, a move time that does not fit.
+
+use laws::{
+    Article, Replay,
+    time_control::{Ambiguity, TimeControl},
+};
+use scoresheet::{GameText, Scoresheet, commands::parse_clock};
+use shakmaty::{CastlingMode, Chess, Color, Position};
+
+use super::{Context, clock::format_clock, color_name};
+use crate::{
+    kind::Kind,
+    report::{Finding, GameReport},
+};
+
+/// Readings are written to the second (lichess) or the tenth (DGT, chess.com).
+const TOLERANCE: f64 = 1.0;
+
+/// What the record says about one ply's clock.
+#[derive(Default, Clone, Copy)]
+struct Reading {
+    clock: Option<f64>,
+    spent: Option<f64>,
+}
+
+/// A player's last reading, and what was added to their clock since.
+struct Last {
+    ply: usize,
+    clock: f64,
+    added: f64,
+    /// A move since then completed a period, whose time is due now.
+    period_due: Option<f64>,
+}
+
+/// A tag such as `90+30`, ambiguous between seconds and minutes, read in
+/// minutes when the first clock reading (after either player's first move)
+/// fits only that reading.
+pub(super) fn settle_minutes(tc: TimeControl, sheet: &Scoresheet, text: &GameText) -> TimeControl {
+    if tc.ambiguity() != Some(Ambiguity::MinutesForSeconds) {
+        return tc;
+    }
+    let first = sheet
+        .comments
+        .iter()
+        .filter(|c| (1..=2).contains(&c.after_ply))
+        .flat_map(|c| sheet.commands(text, c))
+        .find(|cmd| cmd.name == "clk")
+        .and_then(|cmd| parse_clock(&cmd.args));
+    let limit = |tc: &TimeControl| {
+        tc.periods()
+            .first()
+            .map_or(0.0, |p| first_move_limit(p.time, p.increment))
+    };
+    let minutes = tc.in_minutes();
+    match first {
+        Some(clock) if clock > limit(&tc) && clock <= limit(&minutes) => minutes,
+        _ => tc,
+    }
+}
+
+impl Context<'_> {
+    fn readings(&self, plies: usize) -> Vec<Reading> {
+        let mut readings = vec![Reading::default(); plies + 1];
+        for comment in &self.sheet.comments {
+            let Some(reading) = readings.get_mut(comment.after_ply) else {
+                continue;
+            };
+            for cmd in self.sheet.commands(self.text, comment) {
+                match cmd.name.as_str() {
+                    "clk" => reading.clock = reading.clock.or(parse_clock(&cmd.args)),
+                    "emt" => reading.spent = reading.spent.or(parse_clock(&cmd.args)),
+                    _ => {}
+                }
+            }
+        }
+        readings
+    }
+
+    /// Checks the readings of the `report.plies` moves replayed from `start`.
+    pub(super) fn clock_readings(&self, report: &mut GameReport, start: &Chess, mode: CastlingMode) {
+        let Some(tc) = self.time_control.as_ref().filter(|tc| !tc.periods().is_empty()) else {
+            return;
+        };
+        if !self.sheet.comments.iter().any(|c| c.after_ply > 0) {
+            return;
+        }
+        let readings = self.readings(report.plies);
+        // Time the arbiter gave a player, by the ply after which it was given.
+        let credits: Vec<(usize, Color, f64)> = report
+            .findings
+            .iter()
+            .filter_map(|f| {
+                let offender = f.player?.color();
+                Some((f.ply?, !offender, f64::from(f.seconds_added?)))
+            })
+            .collect();
+        let set_up = self.sheet.tag("FEN").is_some();
+        let first = (start.fullmoves().get(), start.turn());
+        let mut last: [Option<Last>; 2] = [None, None];
+        let mut found = Vec::new();
+        for ply in 1..=report.plies {
+            let half = ply - 1 + usize::from(first.1 == Color::Black);
+            let mover = if half % 2 == 0 { Color::White } else { Color::Black };
+            let number = first
+                .0
+                .saturating_add(u32::try_from(half / 2).unwrap_or(u32::MAX));
+            let Some((increment, period)) = tc.added_after_move(number) else {
+                return;
+            };
+            let (increment, period) = (seconds(increment), seconds(period));
+            let slot = &mut last[mover as usize];
+            if let Some(l) = slot.as_mut() {
+                l.added += increment + period;
+                if period > 0.0 {
+                    l.period_due = Some(period);
+                }
+            }
+            let Some(clock) = readings[ply].clock else {
+                continue;
+            };
+            let given: f64 = credits
+                .iter()
+                .filter(|&&(at, to, _)| {
+                    to == mover && slot.as_ref().map_or(0, |l| l.ply) <= at && at <= ply
+                })
+                .map(|&(_, _, s)| s)
+                .sum();
+            let problem = match slot.as_ref() {
+                None if !set_up && number == 1 => {
+                    let limit = tc
+                        .periods()
+                        .first()
+                        .map_or(0.0, |p| first_move_limit(p.time, p.increment));
+                    (clock > limit + given).then(|| {
+                        format!(
+                            "{}'s clock reads {} after the first move, more than the time control {} gives ({})",
+                            color_name(mover),
+                            format_clock(clock),
+                            tc.raw,
+                            format_clock(limit)
+                        )
+                    })
+                }
+                None => None,
+                Some(l) => {
+                    // A move time speaks only of the move since the last reading.
+                    let spent = readings[ply].spent.filter(|_| l.ply + 2 == ply);
+                    compare(tc, mover, l, clock, given, spent, increment)
+                }
+            };
+            if let Some(message) = problem {
+                let f = Finding::new(Kind::ClockInconsistency, Some(ply), message)
+                    .article(Article::TIME_PERIODS)
+                    .player(mover);
+                found.push(f);
+            }
+            *slot = Some(Last {
+                ply,
+                clock,
+                added: 0.0,
+                period_due: None,
+            });
+        }
+        if !found.is_empty() {
+            let plies: Vec<usize> = found.iter().filter_map(|f| f.ply).collect();
+            let labels = self.labels(start, mode, &plies);
+            for f in &mut found {
+                f.move_number = f.ply.and_then(|p| labels.iter().find(|l| l.0 == p)).map(|l| l.1.clone());
+            }
+        }
+        report.findings.extend(found);
+    }
+
+    /// The moves at these plies as an arbiter names them (`41.Rd1`),
+    /// replayed again: only games with findings pay for it.
+    fn labels(&self, start: &Chess, mode: CastlingMode, plies: &[usize]) -> Vec<(usize, String)> {
+        let mut replay = Replay::new(start.clone(), mode);
+        let mut labels = Vec::new();
+        let last = plies.iter().copied().max().unwrap_or(0);
+        for recorded in self.sheet.moves.iter().take(last) {
+            let Ok(notation) = &recorded.notation else {
+                break;
+            };
+            if replay.play(&notation.written, None).is_err() {
+                break;
+            }
+            if plies.contains(&replay.ply()) {
+                labels.extend(replay.last_label().map(|l| (replay.ply(), l)));
+            }
+        }
+        labels
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn compare(
+    tc: &TimeControl,
+        mover: Color,
+        last: &Last,
+        clock: f64,
+        given: f64,
+        spent: Option<f64>,
+        increment: f64,
+    ) -> Option<String> {
+        let who = color_name(mover);
+        let gained = clock - last.clock;
+        let allowed = last.added + given;
+        // Relay boards sometimes read a clock just before the press, so the
+        // next reading carries two increments: one increment of lag is not
+        // a contradiction.
+        if gained > allowed + increment + TOLERANCE {
+            return Some(format!(
+                "{who}'s clock gained {} since ply {} ({} → {}), but the time control {} adds only {}",
+                format_clock(gained),
+                last.ply,
+                format_clock(last.clock),
+                format_clock(clock),
+                tc.raw,
+                format_clock(allowed)
+            ));
+        }
+        if let Some(period) = last.period_due
+            && clock + TOLERANCE < period + increment
+        {
+            return Some(format!(
+                "{who}'s clock reads {} although the next period's {} was due on completing the period's moves",
+                format_clock(clock),
+                format_clock(period)
+            ));
+        }
+        let expected = spent.map(|s| last.clock - s + allowed);
+        if let Some(expected) = expected
+            && (clock - expected).abs() > 2.0 * TOLERANCE
+        {
+            return Some(format!(
+                "{who}'s clock reads {} but the previous reading {} less the move time plus the time added gives {}",
+                format_clock(clock),
+                format_clock(last.clock),
+                format_clock(expected)
+            ));
+        }
+        None
+}
+
+/// The most a clock can show after a player's first move. Electronic
+/// clocks in Fischer mode (DGT among them) add the first increment before
+/// the first move as well as after it.
+fn first_move_limit(time: chrono::TimeDelta, increment: chrono::TimeDelta) -> f64 {
+    seconds(time) + 2.0 * seconds(increment) + TOLERANCE
+}
+
+fn seconds(delta: chrono::TimeDelta) -> f64 {
+    delta.num_milliseconds() as f64 / 1000.0
+}
+
