@@ -30,6 +30,11 @@ pub enum EndingKind {
     /// 6.9: the flagged player loses, or draws when the opponent could not
     /// checkmate by any series of legal moves.
     FlagFall { flagged: Color, draw: bool },
+    /// A.5.4: rapid or blitz, an illegal position still on the board after
+    /// the move that followed an illegal move that stood.
+    IllegalPosition,
+    /// Guidelines III.3.1: both flags fell in the last period, the order unknown.
+    BothFlags,
 }
 
 /// An ending, with the ply of the position it rests on.
@@ -51,6 +56,8 @@ impl Ending {
             EndingKind::ClaimUpheld { article, .. } => article,
             EndingKind::IllegalMoveForfeit { .. } => Article::ILLEGAL_MOVE,
             EndingKind::FlagFall { .. } => Article::FLAG_FALL,
+            EndingKind::IllegalPosition => Article::ILLEGAL_POSITION_DRAW,
+            EndingKind::BothFlags => Article::BOTH_FLAGS,
         }
     }
 

@@ -13,6 +13,7 @@ use crate::{
     ending::{Ending, EndingKind},
     mating::is_dead_position,
     resolve::{MoveError, resolve},
+    standing::is_illegal_position,
 };
 
 /// A move that was replayed.
@@ -59,6 +60,9 @@ pub struct Replay {
     hash: u128,
     ending: Option<Ending>,
     settled: bool,
+    /// The ply after which an illegal position stands on the board, made by
+    /// an illegal move that stood (A.5.2); the next move must mend it (A.5.4).
+    irregular: Option<usize>,
 }
 
 impl Replay {
@@ -74,6 +78,7 @@ impl Replay {
             ply: 0,
             ending: None,
             settled: false,
+            irregular: None,
         };
         replay.ending = replay.detect_ending(true);
         replay.settle();
@@ -126,6 +131,9 @@ impl Replay {
     /// after checkmate or stalemate fails, and [`Replay::ending`] says why.
     pub fn play(&mut self, written: &WrittenMove, mark: Option<Mark>) -> Result<Played, MoveError> {
         match resolve(&self.pos, written, self.mode) {
+            // In an illegal position the king may stand en prise; taking it
+            // is no move at all.
+            Ok(mv) if mv.capture() == Some(Role::King) => Err(MoveError::Illegal),
             Ok(mv) => Ok(self.play_move(mv, mark)),
             Err(err) => {
                 self.settle();
@@ -162,7 +170,9 @@ impl Replay {
             _ => None,
         };
         let ending = if self.ending.is_none() {
-            self.ending = self.detect_ending(irreversible);
+            self.ending = self
+                .mend_irregular()
+                .or_else(|| self.detect_ending(irreversible));
             if self.ending.is_some() {
                 self.settled = true;
             }
@@ -176,6 +186,58 @@ impl Replay {
             wrong_mark,
             ending,
         }
+    }
+
+    /// Plays an illegal move that stood (A.5.2): `mv` is the displacement
+    /// the record describes ([`crate::standing::physical_move`]). When it
+    /// leaves an illegal position, neither mate nor stalemate is looked for
+    /// there: the next move must mend it, or the game is drawn (A.5.4).
+    pub fn play_standing(&mut self, mv: Move) -> Played {
+        let irreversible = self.pos.is_irreversible(mv);
+        let before = self.pos.clone();
+        self.pos.play_unchecked(mv);
+        self.hash = identity(&self.pos);
+        self.prev = Some((before, mv));
+        self.ply += 1;
+        if irreversible {
+            self.history.clear();
+        }
+        self.history.push((self.hash, self.ply));
+        self.settled = false;
+        let ending = if self.ending.is_none() {
+            self.ending = self.mend_irregular();
+            if self.ending.is_none() && is_illegal_position(&self.pos) {
+                self.irregular = Some(self.ply);
+                self.settled = true;
+            } else if self.ending.is_none() {
+                self.ending = self.detect_ending(true);
+            }
+            self.ending.clone()
+        } else {
+            None
+        };
+        Played {
+            mv,
+            ply: self.ply,
+            wrong_mark: None,
+            ending,
+        }
+    }
+
+    /// After the move that followed an illegal position: drawn if the
+    /// position is still illegal (A.5.4), else play goes on.
+    fn mend_irregular(&mut self) -> Option<Ending> {
+        let since = self.irregular.take()?;
+        (since + 1 == self.ply && is_illegal_position(&self.pos)).then(|| Ending {
+            kind: EndingKind::IllegalPosition,
+            ply: self.ply,
+        })
+    }
+
+    /// Whether an illegal position made by an illegal move that stood is on
+    /// the board (A.5.4).
+    pub fn is_irregular(&self) -> bool {
+        self.irregular == Some(self.ply)
     }
 
     /// Plies at which the current position occurred (Art. 9.2.3 identity),

@@ -104,6 +104,20 @@ impl Context<'_> {
                 format!("{}'s flag fell {after}", color_name(*flagged)),
                 Vec::new(),
             ),
+            EndingKind::IllegalPosition => (
+                Kind::IllegalPositionDraw,
+                format!(
+                    "an illegal position is still on the board {after}, the move after an illegal move that stood: the game is drawn"
+                ),
+                Vec::new(),
+            ),
+            EndingKind::BothFlags => (
+                Kind::BothFlagsFallen,
+                format!(
+                    "both flags have fallen {after} in the last period and the record cannot say which fell first: the game is drawn"
+                ),
+                Vec::new(),
+            ),
             EndingKind::ClaimUpheld { claim, plies, .. } => (
                 match claim {
                     scoresheet::ClaimKind::Threefold => Kind::ThreefoldClaimUpheld,

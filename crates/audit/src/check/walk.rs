@@ -3,7 +3,9 @@
 
 use std::hash::{Hash, Hasher};
 
-use laws::{Replay, claim::keeps_written_move, resolve::resolve, touch};
+use laws::{
+    Article, MoveError, Replay, claim::keeps_written_move, resolve::resolve, standing, touch,
+};
 use scoresheet::{Event, EventAt, WrittenMove, WrittenToken};
 use shakmaty::{Move, Position, Role, Square};
 
@@ -119,6 +121,22 @@ impl Context<'_> {
                     self.report_ending(&replay, &mut walk.reported_ending, findings);
                 }
                 Err(err) => {
+                    if let (Some(err), Ok(notation), None) =
+                        (&err, &recorded.notation, replay.ending())
+                        && let Some(mv) = self.standing_move(&replay, &notation.written, err)
+                    {
+                        let mut f =
+                            self.move_error(replay.position(), &notation.written, recorded.span, err.clone(), ply);
+                        f.article = Some(Article::ILLEGAL_MOVE_STANDS.as_str());
+                        f.message.push_str(
+                            "; under Appendix A.5 nobody stopped it before the opponent's next move, so it stands and play goes on (A.5.2)",
+                        );
+                        findings.push(f);
+                        mv.hash(&mut fingerprint);
+                        replay.play_standing(mv);
+                        self.report_ending(&replay, &mut walk.reported_ending, findings);
+                        continue;
+                    }
                     self.report_ending(&replay, &mut walk.reported_ending, findings);
                     match replay.ending().map(|e| (e.ply, e.article())) {
                         Some((end_ply, article)) => {
@@ -292,6 +310,16 @@ impl Context<'_> {
                 self.claim(replay, walk, claim.kind, written.as_ref(), None, findings);
             }
         }
+    }
+
+    /// The displacement of an illegal recorded move that stood (A.5.2),
+    /// when the rules in force let it stand and the record says which piece
+    /// went where.
+    fn standing_move(&self, replay: &Replay, written: &WrittenMove, err: &MoveError) -> Option<Move> {
+        let illegal = matches!(err, MoveError::Illegal | MoveError::PromotionMissing);
+        (illegal && self.illegal_moves_stand())
+            .then(|| standing::physical_move(replay.position(), written))
+            .flatten()
     }
 
     pub(super) fn annotation_error(&self, replay: &Replay, at: &EventAt, why: String) -> Finding {
