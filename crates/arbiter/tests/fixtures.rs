@@ -29,7 +29,13 @@ fn key(f: &Value) -> String {
 
 fn run(pgn: &Path) -> Vec<Value> {
     let extra: Vec<String> = std::fs::read_to_string(pgn.with_extension("args"))
-        .map(|t| t.lines().map(str::trim).filter(|l| !l.is_empty()).map(String::from).collect())
+        .map(|t| {
+            t.lines()
+                .map(str::trim)
+                .filter(|l| !l.is_empty())
+                .map(String::from)
+                .collect()
+        })
         .unwrap_or_default();
     let out = Command::new(env!("CARGO_BIN_EXE_arbiter"))
         .args(["validate", "--format", "json", "--fail-on", "never"])

@@ -108,10 +108,7 @@ mod tests {
         );
         assert_eq!(GameClass::from_time_control("?"), None);
         assert_eq!(GameClass::from_time_control("-"), None);
-        assert_eq!(
-            GameClass::from_time_control("*180"),
-            Some(GameClass::Blitz)
-        );
+        assert_eq!(GameClass::from_time_control("*180"), Some(GameClass::Blitz));
         assert_eq!(GameClass::from_time_control("1 hour"), None);
     }
 }

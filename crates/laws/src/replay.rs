@@ -228,7 +228,7 @@ impl Replay {
     /// position is still illegal (A.5.4), else play goes on.
     fn mend_irregular(&mut self) -> Option<Ending> {
         let since = self.irregular.take()?;
-        (since + 1 == self.ply && is_illegal_position(&self.pos)).then(|| Ending {
+        (since + 1 == self.ply && is_illegal_position(&self.pos)).then_some(Ending {
             kind: EndingKind::IllegalPosition,
             ply: self.ply,
         })

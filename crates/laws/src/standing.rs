@@ -94,7 +94,11 @@ fn displacement(pos: &Chess, from: Square, to: Square, promotion: Option<Role>) 
             let forward: i32 = if us == Color::White { 1 } else { -1 };
             let rank_step = i32::from(to.rank()) - i32::from(from.rank());
             let file_step = (i32::from(to.file()) - i32::from(from.file())).abs();
-            let start = if us == Color::White { Rank::Second } else { Rank::Seventh };
+            let start = if us == Color::White {
+                Rank::Second
+            } else {
+                Rank::Seventh
+            };
             if file_step == 1 && rank_step == forward {
                 if target.is_none() {
                     // Only en passant captures onto an empty square.
@@ -167,9 +171,12 @@ mod tests {
     use shakmaty::{CastlingMode, fen::Fen};
 
     fn pos(fen: &str) -> Chess {
-        match fen.parse::<Fen>().map(|f| f.into_position(CastlingMode::Standard)) {
-            Ok(Ok(p)) => p,
-            _ => panic!("bad test FEN {fen}"),
+        let Ok(setup) = fen.parse::<Fen>() else {
+            panic!("bad test FEN {fen}");
+        };
+        match setup.into_position(CastlingMode::Standard) {
+            Ok(p) => p,
+            Err(_) => panic!("illegal test FEN {fen}"),
         }
     }
 
@@ -189,7 +196,7 @@ mod tests {
         // A bishop cannot jump: Bh6 through the d2 pawn is not a displacement.
         assert_eq!(physical("7k/8/8/8/8/8/3P4/2B1K3 w - - 0 1", "Bh6"), None);
         // Two rooks could reach d1: the record does not say which moved.
-        assert_eq!(physical("7k/8/8/8/8/8/8/R2K3R w - - 0 1", "Rd1"), None);
+        assert_eq!(physical("2k5/8/8/8/8/8/4K3/R6R w - - 0 1", "Rd1"), None);
         // Castling out of check, as the pieces stand.
         let castle = physical("4k3/8/8/8/8/8/8/4K2R w K - 0 1", "O-O");
         assert!(matches!(castle, Some(Move::Castle { .. })));

@@ -254,7 +254,14 @@ impl TimeControl {
         let (_, period) = self.period_of_move(number)?;
         let (_, next) = self.period_of_move(number + 1)?;
         let boundary = period.moves.is_some() && self.completes_period(number);
-        Some((period.increment, if boundary { next.time } else { TimeDelta::zero() }))
+        Some((
+            period.increment,
+            if boundary {
+                next.time
+            } else {
+                TimeDelta::zero()
+            },
+        ))
     }
 
     fn completes_period(&self, number: u32) -> bool {
@@ -276,7 +283,7 @@ impl TimeControl {
         }
         // A repeating last period: every further multiple of its count.
         match periods.last().and_then(|p| p.moves) {
-            Some(moves) if moves > 0 => number > done && (number - done) % moves == 0,
+            Some(moves) if moves > 0 => number > done && (number - done).is_multiple_of(moves),
             _ => false,
         }
     }
@@ -309,7 +316,10 @@ mod tests {
     fn every_form_of_the_standard() {
         assert_eq!(tc("?").control, Control::Unknown);
         assert_eq!(tc("-").control, Control::None);
-        assert_eq!(tc("*180").control, Control::Sandclock(TimeDelta::seconds(180)));
+        assert_eq!(
+            tc("*180").control,
+            Control::Sandclock(TimeDelta::seconds(180))
+        );
         assert_eq!(
             tc("300").periods(),
             [Period {
@@ -321,7 +331,17 @@ mod tests {
         assert_eq!(tc("300+3").periods()[0].increment, TimeDelta::seconds(3));
         assert_eq!(tc("40/7200:3600").periods().len(), 2);
         assert_eq!(tc(" 40/5400+30:1800+30 ").raw, " 40/5400+30:1800+30 ");
-        for junk in ["1h", "40/", "/300", "300+", "0/300", "*", "+3", "40/7200::3600", "-5"] {
+        for junk in [
+            "1h",
+            "40/",
+            "/300",
+            "300+",
+            "0/300",
+            "*",
+            "+3",
+            "40/7200::3600",
+            "-5",
+        ] {
             assert!(TimeControl::parse(junk).is_err(), "{junk}");
         }
     }

@@ -2,12 +2,12 @@
 //! can-still-mate question that turns a loss into a draw.
 
 use laws::{
-    Article, EndingKind, MoveError, Replay,
+    Article, EndingKind, GameClass, MoveError, Replay,
     mating::{Verdict, analyse},
     resolve::resolve,
 };
 use scoresheet::{EventAt, IllegalAct, commands::parse_clock};
-use shakmaty::{Color, EnPassantMode, fen::Fen};
+use shakmaty::{Color, EnPassantMode, Position, fen::Fen};
 
 use super::{Context, color_name, walk::Walk};
 use crate::{kind::Kind, report::Finding};
@@ -208,6 +208,55 @@ impl Context<'_> {
         findings.push(self.at_event(f, replay, at));
         walk.reported_ending = true;
         replay.end_by(EndingKind::FlagFall { flagged, draw });
+    }
+
+    /// Both flags recorded in one position, the order unknown. Guidelines
+    /// III (standard and rapid without increment, III.2.2) say: play on in
+    /// an earlier period, a draw in the last (III.3.1). Elsewhere the clock's
+    /// flag indicator shows which fell first, and the record does not: no
+    /// result is invented.
+    pub(super) fn both_flags(
+        &self,
+        replay: &mut Replay,
+        walk: &mut Walk,
+        at: &EventAt,
+        findings: &mut Vec<Finding>,
+    ) {
+        walk.flag_seen = true;
+        let number = replay.position().fullmoves().get();
+        let guidelines = self
+            .time_control
+            .as_ref()
+            .filter(|tc| !tc.has_increment() && self.class != GameClass::Blitz);
+        let last_period = guidelines.and_then(|tc| tc.is_last_period(number));
+        if last_period == Some(true) {
+            replay.end_by(EndingKind::BothFlags);
+            self.report_ending(replay, &mut walk.reported_ending, findings);
+            if let Some(f) = findings
+                .last_mut()
+                .filter(|f| f.kind == Kind::BothFlagsFallen)
+            {
+                f.token = Some(at.text.clone());
+                f.place = Some(self.place(at.span));
+            }
+            return;
+        }
+        let (article, message) = match last_period {
+            Some(_) => (
+                Article::BOTH_FLAGS,
+                format!(
+                    "both flags fell during move {number}, before the last period, and the record cannot say which fell first: play goes on"
+                ),
+            ),
+            None => (
+                Article::FLAG_FALL,
+                "both flags fell and the record cannot say which fell first; with an increment, in blitz or without a known time control Guidelines III do not apply, and the clock's flag indicator decides: the recorded result stands".to_string(),
+            ),
+        };
+        let mut f =
+            Finding::new(Kind::BothFlagsFallen, Some(replay.ply()), message).article(article);
+        f.move_number = replay.last_label();
+        findings.push(self.at_event(f, replay, Some(at)));
     }
 
     /// A flag fall that the record shows only at its end: a `Termination`

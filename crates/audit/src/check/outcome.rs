@@ -89,7 +89,10 @@ pub(super) fn ending_phrase(ending: &Ending) -> String {
             format!("{}'s flag fell at ply {}", color_name(*flagged), ending.ply)
         }
         EndingKind::IllegalPosition => {
-            format!("an illegal position still on the board at ply {}", ending.ply)
+            format!(
+                "an illegal position still on the board at ply {}",
+                ending.ply
+            )
         }
         EndingKind::BothFlags => format!("both flags fell at ply {}", ending.ply),
     }

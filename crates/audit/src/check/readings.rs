@@ -79,8 +79,17 @@ impl Context<'_> {
     }
 
     /// Checks the readings of the `report.plies` moves replayed from `start`.
-    pub(super) fn clock_readings(&self, report: &mut GameReport, start: &Chess, mode: CastlingMode) {
-        let Some(tc) = self.time_control.as_ref().filter(|tc| !tc.periods().is_empty()) else {
+    pub(super) fn clock_readings(
+        &self,
+        report: &mut GameReport,
+        start: &Chess,
+        mode: CastlingMode,
+    ) {
+        let Some(tc) = self
+            .time_control
+            .as_ref()
+            .filter(|tc| !tc.periods().is_empty())
+        else {
             return;
         };
         if !self.sheet.comments.iter().any(|c| c.after_ply > 0) {
@@ -100,9 +109,13 @@ impl Context<'_> {
         let first = (start.fullmoves().get(), start.turn());
         let mut last: [Option<Last>; 2] = [None, None];
         let mut found = Vec::new();
-        for ply in 1..=report.plies {
+        for (ply, reading) in readings.iter().enumerate().skip(1) {
             let half = ply - 1 + usize::from(first.1 == Color::Black);
-            let mover = if half % 2 == 0 { Color::White } else { Color::Black };
+            let mover = if half % 2 == 0 {
+                Color::White
+            } else {
+                Color::Black
+            };
             let number = first
                 .0
                 .saturating_add(u32::try_from(half / 2).unwrap_or(u32::MAX));
@@ -117,7 +130,7 @@ impl Context<'_> {
                     l.period_due = Some(period);
                 }
             }
-            let Some(clock) = readings[ply].clock else {
+            let Some(clock) = reading.clock else {
                 continue;
             };
             let given: f64 = credits
@@ -146,7 +159,7 @@ impl Context<'_> {
                 None => None,
                 Some(l) => {
                     // A move time speaks only of the move since the last reading.
-                    let spent = readings[ply].spent.filter(|_| l.ply + 2 == ply);
+                    let spent = reading.spent.filter(|_| l.ply + 2 == ply);
                     compare(tc, mover, l, clock, given, spent, increment)
                 }
             };
@@ -167,7 +180,10 @@ impl Context<'_> {
             let plies: Vec<usize> = found.iter().filter_map(|f| f.ply).collect();
             let labels = self.labels(start, mode, &plies);
             for f in &mut found {
-                f.move_number = f.ply.and_then(|p| labels.iter().find(|l| l.0 == p)).map(|l| l.1.clone());
+                f.move_number = f
+                    .ply
+                    .and_then(|p| labels.iter().find(|l| l.0 == p))
+                    .map(|l| l.1.clone());
             }
         }
         report.findings.extend(found);
@@ -197,51 +213,51 @@ impl Context<'_> {
 #[allow(clippy::too_many_arguments)]
 fn compare(
     tc: &TimeControl,
-        mover: Color,
-        last: &Last,
-        clock: f64,
-        given: f64,
-        spent: Option<f64>,
-        increment: f64,
-    ) -> Option<String> {
-        let who = color_name(mover);
-        let gained = clock - last.clock;
-        let allowed = last.added + given;
-        // Relay boards sometimes read a clock just before the press, so the
-        // next reading carries two increments: one increment of lag is not
-        // a contradiction.
-        if gained > allowed + increment + TOLERANCE {
-            return Some(format!(
-                "{who}'s clock gained {} since ply {} ({} → {}), but the time control {} adds only {}",
-                format_clock(gained),
-                last.ply,
-                format_clock(last.clock),
-                format_clock(clock),
-                tc.raw,
-                format_clock(allowed)
-            ));
-        }
-        if let Some(period) = last.period_due
-            && clock + TOLERANCE < period + increment
-        {
-            return Some(format!(
-                "{who}'s clock reads {} although the next period's {} was due on completing the period's moves",
-                format_clock(clock),
-                format_clock(period)
-            ));
-        }
-        let expected = spent.map(|s| last.clock - s + allowed);
-        if let Some(expected) = expected
-            && (clock - expected).abs() > 2.0 * TOLERANCE
-        {
-            return Some(format!(
-                "{who}'s clock reads {} but the previous reading {} less the move time plus the time added gives {}",
-                format_clock(clock),
-                format_clock(last.clock),
-                format_clock(expected)
-            ));
-        }
-        None
+    mover: Color,
+    last: &Last,
+    clock: f64,
+    given: f64,
+    spent: Option<f64>,
+    increment: f64,
+) -> Option<String> {
+    let who = color_name(mover);
+    let gained = clock - last.clock;
+    let allowed = last.added + given;
+    // Relay boards sometimes read a clock just before the press, so the
+    // next reading carries two increments: one increment of lag is not
+    // a contradiction.
+    if gained > allowed + increment + TOLERANCE {
+        return Some(format!(
+            "{who}'s clock gained {} since ply {} ({} → {}), but the time control {} adds only {}",
+            format_clock(gained),
+            last.ply,
+            format_clock(last.clock),
+            format_clock(clock),
+            tc.raw,
+            format_clock(allowed)
+        ));
+    }
+    if let Some(period) = last.period_due
+        && clock + TOLERANCE < period + increment
+    {
+        return Some(format!(
+            "{who}'s clock reads {} although the next period's {} was due on completing the period's moves",
+            format_clock(clock),
+            format_clock(period)
+        ));
+    }
+    let expected = spent.map(|s| last.clock - s + allowed);
+    if let Some(expected) = expected
+        && (clock - expected).abs() > 2.0 * TOLERANCE
+    {
+        return Some(format!(
+            "{who}'s clock reads {} but the previous reading {} less the move time plus the time added gives {}",
+            format_clock(clock),
+            format_clock(last.clock),
+            format_clock(expected)
+        ));
+    }
+    None
 }
 
 /// The most a clock can show after a player's first move. Electronic
@@ -254,4 +270,3 @@ fn first_move_limit(time: chrono::TimeDelta, increment: chrono::TimeDelta) -> f6
 fn seconds(delta: chrono::TimeDelta) -> f64 {
     delta.num_milliseconds() as f64 / 1000.0
 }
-

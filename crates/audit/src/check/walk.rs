@@ -7,7 +7,7 @@ use laws::{
     Article, MoveError, Replay, claim::keeps_written_move, resolve::resolve, standing, touch,
 };
 use scoresheet::{Event, EventAt, WrittenMove, WrittenToken};
-use shakmaty::{Move, Position, Role, Square};
+use shakmaty::{Color, Move, Position, Role, Square};
 
 use super::Context;
 use crate::{
@@ -36,6 +36,8 @@ pub(super) struct Walk {
     pub illegal: [u8; 2],
     /// A flag fall was recorded as an event.
     pub flag_seen: bool,
+    /// Both players' flags are recorded in the position being looked at.
+    pub both_flags: bool,
     pub obligation: Option<Obligation>,
 }
 
@@ -62,9 +64,9 @@ impl Context<'_> {
         let mut fingerprint = rustc_hash::FxHasher::default();
         for (index, recorded) in self.sheet.moves.iter().enumerate() {
             walk.next_ply();
-            while let Some(event) = events.next_if(|e| e.after_ply <= index) {
-                self.event(event, &mut replay, &mut walk, findings);
-            }
+            let here: Vec<&EventAt> =
+                std::iter::from_fn(|| events.next_if(|e| e.after_ply <= index)).collect();
+            self.events_here(&here, &mut replay, &mut walk, findings);
             self.extra_claims(&mut replay, &mut walk, findings);
 
             let ply = replay.ply() + 1;
@@ -125,8 +127,13 @@ impl Context<'_> {
                         (&err, &recorded.notation, replay.ending())
                         && let Some(mv) = self.standing_move(&replay, &notation.written, err)
                     {
-                        let mut f =
-                            self.move_error(replay.position(), &notation.written, recorded.span, err.clone(), ply);
+                        let mut f = self.move_error(
+                            replay.position(),
+                            &notation.written,
+                            recorded.span,
+                            err.clone(),
+                            ply,
+                        );
                         f.article = Some(Article::ILLEGAL_MOVE_STANDS.as_str());
                         f.message.push_str(
                             "; under Appendix A.5 nobody stopped it before the opponent's next move, so it stands and play goes on (A.5.2)",
@@ -177,9 +184,8 @@ impl Context<'_> {
         }
         if !broken {
             walk.next_ply();
-            for event in events {
-                self.event(event, &mut replay, &mut walk, findings);
-            }
+            let here: Vec<&EventAt> = events.collect();
+            self.events_here(&here, &mut replay, &mut walk, findings);
             self.extra_claims(&mut replay, &mut walk, findings);
         }
         replay.settle();
@@ -204,6 +210,27 @@ impl Context<'_> {
         Some((replay, broken))
     }
 
+    /// The events recorded in one position, in order.
+    fn events_here(
+        &self,
+        here: &[&EventAt],
+        replay: &mut Replay,
+        walk: &mut Walk,
+        findings: &mut Vec<Finding>,
+    ) {
+        let turn = replay.turn();
+        let flagged = |color| {
+            here.iter().any(
+                |e| matches!(&e.event, Ok(Event::Flag(named)) if named.unwrap_or(turn) == color),
+            )
+        };
+        walk.both_flags = flagged(Color::White) && flagged(Color::Black);
+        for event in here {
+            self.event(event, replay, walk, findings);
+        }
+        walk.both_flags = false;
+    }
+
     fn event(
         &self,
         at: &EventAt,
@@ -221,6 +248,10 @@ impl Context<'_> {
                 return;
             }
         };
+        if walk.both_flags && walk.flag_seen && matches!(event, Event::Flag(_)) {
+            // The second flag of a pair, ruled with the first.
+            return;
+        }
         if let Some(ending) = replay.ending() {
             let why = format!("the game had already ended at ply {}", ending.ply);
             findings.push(self.annotation_error(replay, at, why));
@@ -259,6 +290,12 @@ impl Context<'_> {
                 }
             }
             Event::Illegal(act) => self.illegal_act(replay, walk, act, at, findings),
+            Event::Flag(_) if walk.both_flags => {
+                // One ruling for the pair: the second flag is part of it.
+                if !walk.flag_seen {
+                    self.both_flags(replay, walk, at, findings);
+                }
+            }
             Event::Flag(named) => {
                 let flagged = named.unwrap_or(replay.turn());
                 self.flag(
@@ -315,7 +352,12 @@ impl Context<'_> {
     /// The displacement of an illegal recorded move that stood (A.5.2),
     /// when the rules in force let it stand and the record says which piece
     /// went where.
-    fn standing_move(&self, replay: &Replay, written: &WrittenMove, err: &MoveError) -> Option<Move> {
+    fn standing_move(
+        &self,
+        replay: &Replay,
+        written: &WrittenMove,
+        err: &MoveError,
+    ) -> Option<Move> {
         let illegal = matches!(err, MoveError::Illegal | MoveError::PromotionMissing);
         (illegal && self.illegal_moves_stand())
             .then(|| standing::physical_move(replay.position(), written))
