@@ -2,7 +2,7 @@
 
 use std::io::{self, Write};
 
-use laws::mating::{Verdict, analyse};
+use laws::mating::{Verdict, analyse_within};
 use shakmaty::{CastlingMode, Chess, Color, fen::Fen};
 
 use crate::cli::{CanMateArgs, Format, SideArg};
@@ -39,7 +39,8 @@ pub fn run(args: &CanMateArgs) -> io::Result<bool> {
     };
     let mut missing = false;
     for &side in sides {
-        let verdict = analyse(&pos, side);
+        let budget = args.mate_budget.map(std::time::Duration::from_millis);
+        let verdict = analyse_within(&pos, side, budget);
         let name = match side {
             Color::White => "white",
             Color::Black => "black",
@@ -50,7 +51,7 @@ pub fn run(args: &CanMateArgs) -> io::Result<bool> {
                 None,
                 Some(line.iter().map(ToString::to_string).collect::<Vec<_>>()),
             ),
-            Verdict::Unwinnable(why) => ("unwinnable", Some(why.describe()), None),
+            Verdict::Unwinnable(why) => ("unwinnable", Some(why), None),
             Verdict::Undetermined => {
                 missing = true;
                 ("undetermined", None, None)
@@ -60,12 +61,16 @@ pub fn run(args: &CanMateArgs) -> io::Result<bool> {
             Format::Json => writeln!(
                 out,
                 "{}",
-                serde_json::json!({"fen": args.fen, "side": name, "verdict": word, "reason": reason, "line": line})
+                serde_json::json!({
+                    "fen": args.fen, "side": name, "verdict": word,
+                    "reason": reason.map(|r| r.code()), "explanation": reason.map(|r| r.describe()),
+                    "line": line
+                })
             )?,
             _ => {
                 write!(out, "{name}: {word}")?;
                 if let Some(reason) = reason {
-                    write!(out, " ({reason})")?;
+                    write!(out, " ({})", reason.describe())?;
                 }
                 if let Some(line) = line {
                     if line.is_empty() {

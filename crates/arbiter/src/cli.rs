@@ -64,6 +64,11 @@ pub struct CanMateArgs {
     /// Output format: text or json.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
+
+    /// Milliseconds one can-still-mate analysis may search before it is
+    /// undetermined (default: the search's own limits, a few seconds at worst).
+    #[arg(long, value_name = "MS")]
+    pub mate_budget: Option<u64>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -115,6 +120,11 @@ pub struct AdjudicateArgs {
     /// Rapid and blitz supervision: limited (A.5, B.3, the usual) or full (A.4, B.2).
     #[arg(long, value_enum, default_value_t = SupervisionArg::Limited)]
     pub supervision: SupervisionArg,
+
+    /// Milliseconds one can-still-mate analysis may search before it is
+    /// undetermined (default: the search's own limits, a few seconds at worst).
+    #[arg(long, value_name = "MS")]
+    pub mate_budget: Option<u64>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -203,6 +213,11 @@ pub struct RunArgs {
     /// Rapid and blitz supervision: limited (A.5, B.3, the usual) or full (A.4, B.2).
     #[arg(long, value_enum, default_value_t = SupervisionArg::Limited)]
     pub supervision: SupervisionArg,
+
+    /// Milliseconds one can-still-mate analysis may search before it is
+    /// undetermined (default: the search's own limits, a few seconds at worst).
+    #[arg(long, value_name = "MS")]
+    pub mate_budget: Option<u64>,
 
     /// Write the report to this file instead of standard output.
     #[arg(long, short = 'o', value_name = "FILE")]

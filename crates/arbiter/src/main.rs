@@ -55,6 +55,7 @@ fn run(args: &RunArgs, audit: bool) -> io::Result<bool> {
     let options = audit::Options {
         class: args.rules.map(cli::RulesArg::class),
         supervision: args.supervision.supervision(),
+        mate_budget: args.mate_budget.map(std::time::Duration::from_millis),
         claims: Vec::new(),
     };
     let mut builder = rayon::ThreadPoolBuilder::new();
@@ -173,6 +174,7 @@ fn adjudicate(args: &AdjudicateArgs) -> io::Result<bool> {
     let options = audit::Options {
         class: args.rules.map(cli::RulesArg::class),
         supervision: args.supervision.supervision(),
+        mate_budget: args.mate_budget.map(std::time::Duration::from_millis),
         claims,
     };
     let source = if args.file.as_os_str() == "-" {

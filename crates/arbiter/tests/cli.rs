@@ -430,6 +430,24 @@ fn can_mate_gives_verdicts_reasons_and_lines() {
     assert_eq!(out.status.code(), Some(0));
     let verdict = &rows(&out)[0];
     assert_eq!(verdict["verdict"], "unwinnable");
+    assert_eq!(verdict["reason"], "forced-line");
+    assert!(
+        verdict["explanation"]
+            .as_str()
+            .is_some_and(|e| e.contains("Kxg1"))
+    );
+    // The 16-pawn wall: blocked for both sides.
+    let out = arbiter(&[
+        "can-mate",
+        "4k3/8/1p1p1p1p/pPpPpPpP/P1P1P1P1/8/8/4K3 w - - 0 1",
+        "--format",
+        "json",
+    ]);
+    assert!(
+        rows(&out)
+            .iter()
+            .all(|v| v["verdict"] == "unwinnable" && v["reason"] == "blocked-structure")
+    );
     // Edge case 20: two knights can mate a bare king, with a line to prove it.
     let out = arbiter(&[
         "can-mate",
@@ -454,4 +472,29 @@ fn can_mate_gives_verdicts_reasons_and_lines() {
         Some(1)
     );
     assert_eq!(arbiter(&["can-mate", "not a fen"]).status.code(), Some(2));
+}
+
+#[test]
+fn can_mate_budget_leaves_a_long_search_undetermined() {
+    // A hard community position (positions.tsv, winnable for White) whose
+    // search takes seconds; 20 ms is not enough, and the verdict says so
+    // rather than guessing.
+    let hard = "N1b1N1N1/1pPpPpPp/1P1P1P1P/8/8/8/8/kb2B1K1 w - - 0 1";
+    let out = arbiter(&[
+        "can-mate", hard, "--side", "white", "--format", "json", "--mate-budget", "20",
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(rows(&out)[0]["verdict"], "undetermined");
+    // Positions the quick layers decide need no search, budget or not.
+    let out = arbiter(&[
+        "can-mate",
+        "k7/8/8/8/8/8/8/KNN5 w - - 0 1",
+        "--side",
+        "black",
+        "--mate-budget",
+        "0",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(rows(&out)[0]["reason"], "material");
 }

@@ -9,39 +9,68 @@
 //!   a side that could mate unable to). Sound in one direction only: `false`
 //!   means "not proven".
 //! - [`analyse`], the full answer behind a [`MatingAnalysis`]: the static
-//!   layer, then the Chess Unwinnability Analyzer (CHA, Ambrona, crates.io
-//!   `chasolver`), which proves locked structures and searches helpmates. Its
+//!   layer, forced lines ([`forced`]), then the Chess Unwinnability Analyzer
+//!   (CHA, Ambrona, crates.io `chasolver`), which proves locked structures
+//!   and searches helpmates; [`analyse_within`] bounds it in time. Its
 //!   answers are checked before they are trusted: a helpmate is replayed move
 //!   by move in shakmaty and must end in mate by `side`; anything that fails
 //!   that check, or that CHA cannot decide, is [`Verdict::Undetermined`],
 //!   never a guess.
 
-use std::str::FromStr;
+pub mod forced;
+
+use std::{str::FromStr, sync::mpsc, time::Duration};
 
 use shakmaty::{
     CastlingMode, Chess, Color, EnPassantMode, Position, fen::Fen, san::SanPlus, uci::UciMove,
 };
 
 /// Why a side can never checkmate.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Unwinnability {
     /// The game is already over on the board: stalemate, or the side is mated.
     GameOver,
     /// Not enough material (bare king, a lone minor piece, same-coloured bishops).
     Material,
-    /// No helpmate exists although material remains: a blocked structure, a
-    /// forced line, or an exhausted search (CHA's proof).
-    NoHelpmate,
+    /// The side to move has one legal move at a time, and the line (in SAN)
+    /// ends where the side can never mate.
+    ForcedLine { line: Vec<SanPlus> },
+    /// The pieces can never reach each other: a pawn wall, or a structure CHA
+    /// proves locked by where each piece can ever go (its fast proof).
+    BlockedStructure,
+    /// CHA's helpmate search ran to its end without finding a mate.
+    ExhaustedSearch,
 }
 
 impl Unwinnability {
-    pub fn describe(self) -> &'static str {
+    pub fn describe(&self) -> String {
         match self {
-            Unwinnability::GameOver => "the game is already over on the board",
-            Unwinnability::Material => "there is not enough material to checkmate",
-            Unwinnability::NoHelpmate => {
-                "no series of legal moves ends in checkmate (blocked structure, forced line or exhausted search)"
+            Unwinnability::GameOver => "the game is already over on the board".to_string(),
+            Unwinnability::Material => "there is not enough material to checkmate".to_string(),
+            Unwinnability::ForcedLine { line } => format!(
+                "every move is forced ({}) and the line ends where no checkmate is possible",
+                line.iter()
+                    .map(ToString::to_string)
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            ),
+            Unwinnability::BlockedStructure => {
+                "the structure is blocked: the pieces can never get at the king".to_string()
             }
+            Unwinnability::ExhaustedSearch => {
+                "a search of every series of legal moves finds no checkmate".to_string()
+            }
+        }
+    }
+
+    /// A stable code for programs (`arbiter can-mate --format json`).
+    pub fn code(&self) -> &'static str {
+        match self {
+            Unwinnability::GameOver => "game-over",
+            Unwinnability::Material => "material",
+            Unwinnability::ForcedLine { .. } => "forced-line",
+            Unwinnability::BlockedStructure => "blocked-structure",
+            Unwinnability::ExhaustedSearch => "exhausted-search",
         }
     }
 }
@@ -151,7 +180,7 @@ fn cha_color(side: Color) -> chess::Color {
     }
 }
 
-fn static_verdict(pos: &Chess, side: Color) -> Option<Verdict> {
+pub(crate) fn static_verdict(pos: &Chess, side: Color) -> Option<Verdict> {
     if pos.is_checkmate() {
         return Some(if pos.turn() != side {
             Verdict::Winnable { line: Vec::new() }
@@ -175,22 +204,28 @@ fn static_verdict(pos: &Chess, side: Color) -> Option<Verdict> {
 /// use shakmaty::{Chess, Color, fen::Fen, CastlingMode};
 /// // Digest edge case 22: White's only move Kxg1 leaves Black a bare king.
 /// let pos: Chess = "k7/8/8/8/8/8/6PP/6qK w - - 0 1".parse::<Fen>()?.into_position(CastlingMode::Standard)?;
-/// assert_eq!(analyse(&pos, Color::Black), Verdict::Unwinnable(Unwinnability::NoHelpmate));
+/// assert!(matches!(analyse(&pos, Color::Black), Verdict::Unwinnable(Unwinnability::ForcedLine { .. })));
 /// // Edge case 21: K+N against K+N can still mate.
 /// let pos: Chess = "kn6/8/8/8/8/8/8/KN6 w - - 0 1".parse::<Fen>()?.into_position(CastlingMode::Standard)?;
 /// assert!(matches!(analyse(&pos, Color::White), Verdict::Winnable { .. }));
 /// # Ok::<_, Box<dyn std::error::Error>>(())
 /// ```
 pub fn analyse(pos: &Chess, side: Color) -> Verdict {
-    if let Some(verdict) = static_verdict(pos, side) {
+    if let Some(verdict) = quick_verdict(pos, side) {
         return verdict;
     }
     let Some(board) = cha_board(pos) else {
         return Verdict::Undetermined;
     };
     let winner = cha_color(side);
+    // The fast proof first, so that an unwinnable verdict can say why.
+    if chasolver::is_unwinnable_fast(&board, winner) {
+        return Verdict::Unwinnable(Unwinnability::BlockedStructure);
+    }
     match chasolver::winnability(&board, winner) {
-        Some(chasolver::Winnability::Unwinnable) => Verdict::Unwinnable(Unwinnability::NoHelpmate),
+        Some(chasolver::Winnability::Unwinnable) => {
+            Verdict::Unwinnable(Unwinnability::ExhaustedSearch)
+        }
         Some(chasolver::Winnability::Winnable { helpmate }) => {
             let uci: Vec<String> = helpmate.iter().map(ToString::to_string).collect();
             match certify(pos, side, &uci) {
@@ -199,6 +234,37 @@ pub fn analyse(pos: &Chess, side: Color) -> Verdict {
             }
         }
         None => Verdict::Undetermined,
+    }
+}
+
+/// The layers that need no search: the board, material, forced lines.
+fn quick_verdict(pos: &Chess, side: Color) -> Option<Verdict> {
+    static_verdict(pos, side).or_else(|| forced::forced_verdict(pos, side))
+}
+
+/// [`analyse`] with a time budget: when the search has not answered in
+/// `budget`, the verdict is [`Verdict::Undetermined`]. chasolver offers no
+/// way to stop a search, so the one that overran runs out on its own thread
+/// (its internal node limits end it; the slowest known position takes about
+/// 3 s) and its answer is dropped. Without a budget, the same as [`analyse`].
+pub fn analyse_within(pos: &Chess, side: Color, budget: Option<Duration>) -> Verdict {
+    let Some(budget) = budget else {
+        return analyse(pos, side);
+    };
+    if let Some(verdict) = quick_verdict(pos, side) {
+        return verdict;
+    }
+    let (send, receive) = mpsc::channel();
+    let position = pos.clone();
+    let search = std::thread::Builder::new()
+        .name("can-mate".to_string())
+        .spawn(move || {
+            // The receiver may have given up waiting; nothing is lost then.
+            let _ = send.send(analyse(&position, side));
+        });
+    match search {
+        Ok(_) => receive.recv_timeout(budget).unwrap_or(Verdict::Undetermined),
+        Err(_) => analyse(pos, side),
     }
 }
 

@@ -3,7 +3,7 @@
 
 use laws::{
     Article, EndingKind, GameClass, MoveError, Replay,
-    mating::{Verdict, analyse},
+    mating::{Verdict, analyse_within},
     resolve::resolve,
 };
 use scoresheet::{EventAt, IllegalAct, commands::parse_clock};
@@ -49,7 +49,7 @@ impl Context<'_> {
     /// and whether the game is a draw instead of a loss.
     fn mating_chances(&self, replay: &Replay, loser: Color) -> (bool, String) {
         let opponent = !loser;
-        match analyse(replay.position(), opponent) {
+        match analyse_within(replay.position(), opponent, self.options.mate_budget) {
             Verdict::Unwinnable(reason) => (
                 true,
                 format!(

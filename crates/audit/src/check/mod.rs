@@ -93,6 +93,10 @@ pub struct Options {
     pub class: Option<GameClass>,
     /// Full supervision (A.4, B.2) or the usual (A.5, B.3).
     pub supervision: Supervision,
+    /// How long one can-still-mate analysis (flag falls, second illegal
+    /// moves) may search before it is undetermined; `None`: no limit but
+    /// the search's own.
+    pub mate_budget: Option<std::time::Duration>,
     /// Claims to rule on as if annotated.
     pub claims: Vec<ExtraClaim>,
 }
