@@ -481,7 +481,14 @@ fn can_mate_budget_leaves_a_long_search_undetermined() {
     // rather than guessing.
     let hard = "N1b1N1N1/1pPpPpPp/1P1P1P1P/8/8/8/8/kb2B1K1 w - - 0 1";
     let out = arbiter(&[
-        "can-mate", hard, "--side", "white", "--format", "json", "--mate-budget", "20",
+        "can-mate",
+        hard,
+        "--side",
+        "white",
+        "--format",
+        "json",
+        "--mate-budget",
+        "20",
     ]);
     assert_eq!(out.status.code(), Some(1));
     assert_eq!(rows(&out)[0]["verdict"], "undetermined");

@@ -263,7 +263,9 @@ pub fn analyse_within(pos: &Chess, side: Color, budget: Option<Duration>) -> Ver
             let _ = send.send(analyse(&position, side));
         });
     match search {
-        Ok(_) => receive.recv_timeout(budget).unwrap_or(Verdict::Undetermined),
+        Ok(_) => receive
+            .recv_timeout(budget)
+            .unwrap_or(Verdict::Undetermined),
         Err(_) => analyse(pos, side),
     }
 }
