@@ -128,7 +128,7 @@ pub fn figure(finding: &Finding) -> Option<Figure<'_>> {
                 }
                 let played = finding.token.as_deref().and_then(|m| squares_of(pos, m));
                 if let Some((Some(from), to)) = played {
-                    marks.arrows.push((from, to));
+                    marks.played.push((from, to));
                 }
             }
             _ => {}

@@ -5,7 +5,7 @@
 
 use std::fmt::Write as _;
 
-use audit::{Finding, GameReport, Player};
+use audit::{Finding, GameReport, Kind, Player};
 use laws::mating::Verdict;
 use shakmaty::{Color, fen::Fen};
 
@@ -150,7 +150,7 @@ fn timeline(
         "<h2>{}</h2>\n<table class=\"timeline\"><thead><tr><th>{}</th><th>{}</th><th>{}</th><th>{}</th></tr></thead><tbody>",
         esc(l.timeline),
         esc(l.moves),
-        esc(l.ply),
+        esc(&capitalised(l.ply)),
         esc(l.ruling),
         esc(l.article)
     );
@@ -179,7 +179,7 @@ fn timeline(
             f.severity.as_str(),
             esc(&mv),
             esc(m.kind_title(f.kind)),
-            esc(&m.sentence(report, f))
+            esc(&capitalised(&m.sentence(report, f)))
         );
         if let (Some(seconds), Some(player)) = (f.seconds_added, f.player) {
             let _ = write!(
@@ -267,6 +267,9 @@ fn diagram(out: &mut String, game: usize, n: usize, fig: &Figure, m: &dyn Messag
             esc(&f.touched.join(", "))
         );
     }
+    if let (Some(token), true) = (&f.token, f.kind == Kind::TouchMoveViolation) {
+        let _ = write!(out, "<li>{}: {}</li>", esc(l.played), esc(&m.san(token)));
+    }
     if let Some(mv) = attempted_move(f) {
         let _ = write!(out, "<li>{}: {}</li>", esc(l.attempted), esc(&m.san(mv)));
     }
@@ -279,13 +282,20 @@ fn diagram(out: &mut String, game: usize, n: usize, fig: &Figure, m: &dyn Messag
     }
     if let Some((side, verdict)) = &fig.verdict {
         let answer = match verdict {
-            Verdict::Winnable { line } if line.is_empty() => l.already_mate.to_string(),
+            Verdict::Winnable { line } if line.is_empty() => {
+                format!("{}: {}", l.yes, l.already_mate)
+            }
             Verdict::Winnable { line } => {
                 let shown = line.iter().take(LINE).map(|s| m.san(&s.to_string()));
                 let more = if line.len() > LINE { " …" } else { "" };
-                format!("{}: {}{more}", l.mating_line, numbered(fig.fen, shown))
+                format!(
+                    "{}: {}: {}{more}",
+                    l.yes,
+                    l.mating_line,
+                    numbered(fig.fen, shown)
+                )
             }
-            Verdict::Unwinnable(why) => m.unwinnable(*why).to_string(),
+            Verdict::Unwinnable(why) => format!("{}: {}", l.no, m.unwinnable(*why)),
             Verdict::Undetermined => l.undetermined.to_string(),
         };
         let _ = write!(
@@ -300,6 +310,16 @@ fn diagram(out: &mut String, game: usize, n: usize, fig: &Figure, m: &dyn Messag
         "<li class=\"fen\">FEN {}</li></ul>\n</figure>",
         esc(fig.fen)
     );
+}
+
+/// The first letter in upper case: the engine's sentences begin in lower
+/// case when they begin with a move or a phrase meant to follow a colon.
+pub fn capitalised(text: &str) -> String {
+    let mut chars = text.chars();
+    chars
+        .next()
+        .map(|c| c.to_uppercase().chain(chars).collect())
+        .unwrap_or_default()
 }
 
 /// The last move played before a position given as FEN, from its move number

@@ -179,11 +179,11 @@ impl Render for Dir {
             body.push_str(&format!("<p class=\"none\">{}</p>\n", esc(l.index_empty)));
         } else {
             body.push_str(&format!(
-                "<table class=\"index\"><thead><tr><th>{}</th><th>{}</th><th></th><th>{} → {}</th><th>{}</th></tr></thead><tbody>\n",
+                "<table class=\"index\"><thead><tr><th>{}</th><th>{}</th><th>{}</th><th>{}</th><th>{}</th></tr></thead><tbody>\n",
                 esc(l.source),
-                esc(l.game),
-                esc(l.recorded_result),
-                esc(l.ruled_result),
+                esc(&html::capitalised(l.game)),
+                esc(l.players),
+                esc(l.result_change),
                 esc(l.rulings)
             ));
             for entry in &self.entries {

@@ -5,7 +5,11 @@ use std::io::{self, Write};
 
 use audit::GameReport;
 
-use super::{Render, board::diagram, html};
+use super::{
+    Render,
+    board::diagram,
+    html::{self, capitalised},
+};
 use crate::i18n::Messages;
 
 pub struct Sheet<W: Write> {
@@ -123,12 +127,4 @@ impl<W: Write> Render for Sheet<W> {
     fn finish(&mut self) -> io::Result<()> {
         self.out.flush()
     }
-}
-
-fn capitalised(word: &str) -> String {
-    let mut chars = word.chars();
-    chars
-        .next()
-        .map(|c| c.to_uppercase().chain(chars).collect())
-        .unwrap_or_default()
 }

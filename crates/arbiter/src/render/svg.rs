@@ -16,6 +16,8 @@ const SQUARE: u32 = 45;
 const MARGIN: u32 = 16;
 const LIGHT: &str = "#f0d9b5";
 const DARK: &str = "#b58863";
+const ILLEGAL: &str = "#c5221f";
+const PLAYED: &str = "#1a5fb4";
 
 /// The twelve pieces, by the symbol ids the boards refer to.
 const PIECES: [(&str, &str); 12] = [
@@ -46,8 +48,10 @@ pub enum Mark {
 #[derive(Debug, Clone, Default)]
 pub struct Marks {
     pub squares: Vec<(Square, Mark)>,
-    /// Moves drawn as arrows (from, to): an illegal move, a move in question.
+    /// Illegal moves drawn as red arrows (from, to).
     pub arrows: Vec<(Square, Square)>,
+    /// Moves played, drawn as blue arrows: the move that broke touch-move.
+    pub played: Vec<(Square, Square)>,
 }
 
 /// The hidden block of piece symbols, written once before the first board.
@@ -148,8 +152,11 @@ fn draw(board: &Board, flipped: bool, marks: &Marks, label: &str) -> String {
             piece_id(piece)
         );
     }
+    for (from, to) in &marks.played {
+        out.push_str(&arrow(*from, *to, flipped, PLAYED));
+    }
     for (from, to) in &marks.arrows {
-        out.push_str(&arrow(*from, *to, flipped));
+        out.push_str(&arrow(*from, *to, flipped, ILLEGAL));
     }
     coordinates(&mut out, flipped);
     out.push_str("</svg>");
@@ -158,7 +165,7 @@ fn draw(board: &Board, flipped: bool, marks: &Marks, label: &str) -> String {
 
 /// An arrow from centre to centre: a shaft and a head that ends a little
 /// short of the target's centre, so the piece there stays visible.
-fn arrow(from: Square, to: Square, flipped: bool) -> String {
+fn arrow(from: Square, to: Square, flipped: bool, colour: &str) -> String {
     let (x1, y1) = centre(from, flipped);
     let (x2, y2) = centre(to, flipped);
     let (dx, dy) = (x2 - x1, y2 - y1);
@@ -172,7 +179,7 @@ fn arrow(from: Square, to: Square, flipped: bool) -> String {
     let base = (tip.0 - ux * head, tip.1 - uy * head);
     let (px, py) = (-uy * head * 0.55, ux * head * 0.55);
     format!(
-        "<g class=\"arrow\" fill=\"#c5221f\" stroke=\"#c5221f\" opacity=\"0.85\">\
+        "<g class=\"arrow\" fill=\"{colour}\" stroke=\"{colour}\" opacity=\"0.85\">\
          <line x1=\"{x1:.1}\" y1=\"{y1:.1}\" x2=\"{:.1}\" y2=\"{:.1}\" stroke-width=\"7\" stroke-linecap=\"round\"/>\
          <polygon points=\"{:.1},{:.1} {:.1},{:.1} {:.1},{:.1}\" stroke-width=\"1\"/></g>\n",
         base.0,
@@ -254,6 +261,7 @@ mod tests {
         let marks = Marks {
             squares: vec![(Square::E1, Mark::Touched)],
             arrows: vec![(Square::E1, Square::E3)],
+            played: Vec::new(),
         };
         let svg = board(START, false, &marks, "x").expect("fen");
         assert_eq!(svg.matches("class=\"mark\"").count(), 1);
