@@ -21,7 +21,7 @@ use clap::Parser;
 
 use cli::{AdjudicateArgs, ClaimArg, Cli, ColorChoice, Command, Format, RunArgs};
 use filter::{FailOn, Filter};
-use i18n::Lang;
+use i18n::{Lang, Usage};
 use render::Render;
 use summary::Summary;
 
@@ -155,10 +155,9 @@ fn run(args: &RunArgs, audit: bool, lang: Lang) -> io::Result<bool> {
         (None, _, false) => {}
     }
     if !summary.failed_sources.is_empty() {
-        return Err(io::Error::other(format!(
-            "{} source(s) could not be read",
-            summary.failed_sources.len()
-        )));
+        return Err(io::Error::other(
+            messages.usage(Usage::SourcesFailed(summary.failed_sources.len())),
+        ));
     }
     Ok(failed)
 }
@@ -169,11 +168,8 @@ fn adjudicate(args: &AdjudicateArgs, lang: Lang) -> io::Result<bool> {
     let messages = lang.messages();
     let mut claims = Vec::new();
     if let (Some(claim), Some(after)) = (args.claim, &args.after) {
-        let after = audit::MoveRef::parse(after).ok_or_else(|| {
-            usage(format!(
-                "--after {after}: expected a move number such as 40... or 40.Nf3"
-            ))
-        })?;
+        let after = audit::MoveRef::parse(after)
+            .ok_or_else(|| usage(messages.usage(Usage::BadAfter(after))))?;
         claims.push(audit::ExtraClaim {
             kind: match claim {
                 ClaimArg::Threefold => scoresheet::ClaimKind::Threefold,
@@ -198,16 +194,17 @@ fn adjudicate(args: &AdjudicateArgs, lang: Lang) -> io::Result<bool> {
     if let Some(n) = args.game
         && (n == 0 || n > games.len())
     {
-        return Err(usage(format!(
-            "--game {n}: {name} has {} game(s)",
-            games.len()
-        )));
+        return Err(usage(messages.usage(Usage::NoSuchGame {
+            n,
+            source: &name,
+            games: games.len(),
+        })));
     }
     if !options.claims.is_empty() && args.game.is_none() && games.len() > 1 {
-        return Err(usage(format!(
-            "{name} has {} games: say which one the claim is about with --game N",
-            games.len()
-        )));
+        return Err(usage(messages.usage(Usage::WhichGame {
+            source: &name,
+            games: games.len(),
+        })));
     }
     let stdout = io::stdout().lock();
     let mut renderers: Vec<Box<dyn Render>> = vec![match args.format {
@@ -239,15 +236,18 @@ fn adjudicate(args: &AdjudicateArgs, lang: Lang) -> io::Result<bool> {
             .iter()
             .find(|f| f.token.as_deref() == Some("--claim"))
         {
-            return Err(usage(format!("game {}: {}", index + 1, f.message)));
+            return Err(usage(format!(
+                "{} {}: {}",
+                messages.labels().game,
+                index + 1,
+                messages.sentence(&report, f)
+            )));
         }
         if !options.claims.is_empty() && !report.findings.iter().any(|f| f.kind.is_claim()) {
-            return Err(usage(format!(
-                "game {}: the claim after {} could not be ruled on: that position is not reached, \
-                 or the game had ended before it",
-                index + 1,
-                args.after.as_deref().unwrap_or("?")
-            )));
+            return Err(usage(messages.usage(Usage::ClaimNotRuled {
+                game: index + 1,
+                after: args.after.as_deref().unwrap_or("?"),
+            })));
         }
         failed |= FailOn::Severity(audit::Severity::Error).fails(&report);
         for renderer in &mut renderers {

@@ -154,6 +154,39 @@ fn names_from_the_input_are_escaped() {
 }
 
 #[test]
+fn clock_before_and_after_a_penalty() {
+    let pgn = "[White \"A\"]\n[Black \"B\"]\n[Result \"*\"]\n\n\
+               1. e4 { [%clk 0:10:00] } e5 { [%clk 0:09:50] } { [%illegal Ke3] } 2. Nf3 *\n";
+    let dir = scratch("clock");
+    let path = dir.join("sheet.html");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .args([
+            "adjudicate",
+            "-",
+            "--lang",
+            "de",
+            "--html",
+            path.to_str().unwrap(),
+        ])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("run arbiter");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(pgn.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("Uhr von Schwarz 0:09:50 → 0:11:50"), "{text}");
+    let html = fs::read_to_string(&path).unwrap();
+    assert!(html.contains("120 s Zeitgutschrift: Uhr von Schwarz 0:09:50 → 0:11:50"));
+    fs::remove_dir_all(dir).ok();
+}
+
+#[test]
 fn audit_writes_a_page_per_game_with_rulings_and_an_index() {
     let dir = scratch("audit");
     let out = arbiter(&[

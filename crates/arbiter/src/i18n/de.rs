@@ -5,7 +5,7 @@
 use audit::{Finding, GameReport, Kind, Player};
 use laws::mating::Unwinnability;
 
-use super::{Labels, Messages, format_clock};
+use super::{Labels, Messages, Usage, format_clock};
 use crate::render::figure::attempted_move;
 
 pub struct De;
@@ -55,6 +55,7 @@ static LABELS: Labels = Labels {
     yes: "Ja",
     no: "Nein",
     played: "gespielt",
+    written: "notierter, nicht ausgeführter Zug",
     undetermined: "nicht entscheidbar; der Partieverlust bleibt bestehen, sofern der Schiedsrichter nichts anderes feststellt",
     touched: "berührt",
     attempted: "versucht",
@@ -138,6 +139,16 @@ fn plies(f: &Finding) -> String {
     list.join(", ")
 }
 
+/// The engine's own words where they carry a free-form reason (a tag's
+/// value, an event's arguments) that no catalogue entry can foresee.
+fn detail(f: &Finding) -> String {
+    if f.message.is_empty() {
+        String::new()
+    } else {
+        format!(" (engl.: {})", f.message)
+    }
+}
+
 /// Whether the English sentence says the opponent can still mate (the
 /// alternative being that it could not be decided).
 fn can_still_mate(f: &Finding) -> bool {
@@ -194,7 +205,7 @@ impl Messages for De {
         let after = self.after(f);
         let art = f.article.unwrap_or("-");
         match f.kind {
-            Kind::UnreadableGame => "Die Partie kann nicht gelesen werden.".to_string(),
+            Kind::UnreadableGame => format!("Die Partie kann nicht gelesen werden{}.", detail(f)),
             Kind::UnparseableMove => format!(
                 "Der Zug „{}“ ({}) ist keine lesbare Zugnotation.",
                 self.token(f),
@@ -218,8 +229,8 @@ impl Messages for De {
                 f.ply.unwrap_or(0),
                 self.suggestions(f)
             ),
-            Kind::InvalidSetup => "Die Ausgangsstellung (FEN) ist ungültig.".to_string(),
-            Kind::BadTag => format!("Die Kopfzeile {} ist fehlerhaft.", self.token(f)),
+            Kind::InvalidSetup => format!("Die Ausgangsstellung (FEN) ist ungültig{}.", detail(f)),
+            Kind::BadTag => format!("Eine Kopfzeile ist fehlerhaft{}.", detail(f)),
             Kind::MissingResult => "Das Ergebnis ist nicht notiert.".to_string(),
             Kind::ResultMismatch => format!(
                 "Das notierte Ergebnis {} widerspricht dem Brett (Art. {art}); das Ergebnis lautet {}.",
@@ -231,10 +242,16 @@ impl Messages for De {
                 self.mv(f)
             ),
             Kind::AnnotationError => format!(
-                "Das Ereignis {} kann an dieser Stelle nicht angewandt werden.",
-                self.token(f)
+                "Das Ereignis {} kann an dieser Stelle nicht angewandt werden{}.",
+                self.token(f),
+                detail(f)
             ),
-            Kind::MalformedPgn => "Fehler in der PGN-Syntax; die Züge bleiben lesbar.".to_string(),
+            Kind::MalformedPgn => {
+                format!(
+                    "Fehler in der PGN-Syntax{}; die Züge bleiben lesbar.",
+                    detail(f)
+                )
+            }
             Kind::WrongCheckMark => format!(
                 "Das Schach- oder Mattzeichen bei {} widerspricht dem Brett.",
                 self.mv(f)
@@ -362,6 +379,25 @@ impl Messages for De {
 
     fn checked(&self, games: usize, with_findings: usize) -> String {
         format!("{games} Partie(n) geprüft, {with_findings} mit Befunden")
+    }
+
+    fn usage(&self, usage: Usage) -> String {
+        match usage {
+            Usage::BadAfter(after) => {
+                format!("--after {after}: erwartet wird eine Zugnummer wie 40... oder 40.Sf3")
+            }
+            Usage::NoSuchGame { n, source, games } => {
+                format!("--game {n}: {source} enthält {games} Partie(n)")
+            }
+            Usage::WhichGame { source, games } => format!(
+                "{source} enthält {games} Partien: mit --game N angeben, welche die Reklamation betrifft"
+            ),
+            Usage::ClaimNotRuled { game, after } => format!(
+                "Partie {game}: über die Reklamation nach {after} kann nicht entschieden werden: \
+                 die Stellung wird nicht erreicht, oder die Partie war vorher beendet"
+            ),
+            Usage::SourcesFailed(n) => format!("{n} Quelle(n) nicht lesbar"),
+        }
     }
 
     fn clock_change(&self, seconds: u32, side: Player, before: Option<f64>) -> String {

@@ -4,7 +4,7 @@
 use audit::{Finding, GameReport, Kind, Player};
 use laws::mating::Unwinnability;
 
-use super::{Labels, Messages, format_clock};
+use super::{Labels, Messages, Usage, format_clock};
 
 pub struct En;
 
@@ -53,6 +53,7 @@ static LABELS: Labels = Labels {
     yes: "Yes",
     no: "No",
     played: "played",
+    written: "written move, not played",
     undetermined: "could not be decided; the loss stands unless the arbiter finds otherwise",
     touched: "touched",
     attempted: "attempted",
@@ -126,6 +127,25 @@ impl Messages for En {
 
     fn checked(&self, games: usize, with_findings: usize) -> String {
         format!("{games} game(s) checked, {with_findings} with findings")
+    }
+
+    fn usage(&self, usage: Usage) -> String {
+        match usage {
+            Usage::BadAfter(after) => {
+                format!("--after {after}: expected a move number such as 40... or 40.Nf3")
+            }
+            Usage::NoSuchGame { n, source, games } => {
+                format!("--game {n}: {source} has {games} game(s)")
+            }
+            Usage::WhichGame { source, games } => format!(
+                "{source} has {games} games: say which one the claim is about with --game N"
+            ),
+            Usage::ClaimNotRuled { game, after } => format!(
+                "game {game}: the claim after {after} could not be ruled on: that position is not reached, \
+                 or the game had ended before it"
+            ),
+            Usage::SourcesFailed(n) => format!("{n} source(s) could not be read"),
+        }
     }
 
     fn clock_change(&self, seconds: u32, side: Player, before: Option<f64>) -> String {

@@ -85,6 +85,7 @@ pub struct Labels {
     pub yes: &'static str,
     pub no: &'static str,
     pub played: &'static str,
+    pub written: &'static str,
     pub undetermined: &'static str,
     pub touched: &'static str,
     pub attempted: &'static str,
@@ -96,6 +97,25 @@ pub struct Labels {
     pub generated_by: &'static str,
     /// Piece letters for K, Q, R, B, N in move notation.
     pub pieces: [char; 5],
+}
+
+/// What went wrong with the command line or the input as a whole (exit code 2).
+#[derive(Debug, Clone, Copy)]
+pub enum Usage<'a> {
+    /// `--after` that is no move number.
+    BadAfter(&'a str),
+    /// `--game N` beyond the file's games.
+    NoSuchGame {
+        n: usize,
+        source: &'a str,
+        games: usize,
+    },
+    /// A claim for a file of several games without `--game`.
+    WhichGame { source: &'a str, games: usize },
+    /// The claim's position is never reached, or the game had ended.
+    ClaimNotRuled { game: usize, after: &'a str },
+    /// Sources that could not be read.
+    SourcesFailed(usize),
 }
 
 /// One language of the catalogue.
@@ -119,6 +139,9 @@ pub trait Messages: Sync {
 
     /// The closing line of `validate` in text.
     fn checked(&self, games: usize, with_findings: usize) -> String;
+
+    /// An error message about the command line or the input.
+    fn usage(&self, usage: Usage) -> String;
 
     /// "time added: 120 s (White's clock 0:10:00 → 0:12:00)"
     fn clock_change(&self, seconds: u32, side: Player, before: Option<f64>) -> String;

@@ -80,6 +80,19 @@ pub fn is_ruling(kind: Kind) -> bool {
         )
 }
 
+/// The intended move written with a claim (`[%claim threefold Ng8]`), not played.
+pub fn written_move(finding: &Finding) -> Option<&str> {
+    if !finding.kind.is_claim() {
+        return None;
+    }
+    let token = finding.token.as_deref()?;
+    let inner = token.trim().trim_start_matches('[').trim_end_matches(']');
+    let mut words = inner.split_whitespace();
+    (words.next()? == "%claim").then_some(())?;
+    words.next()?;
+    words.next()
+}
+
 /// The move of an `[%illegal ...]` event or an illegal written move, without
 /// the event's brackets; `None` for acts that are no move (no-move, two-hands).
 pub fn attempted_move(finding: &Finding) -> Option<&str> {
@@ -118,6 +131,13 @@ pub fn figure(finding: &Finding) -> Option<Figure<'_>> {
                         Some(from) => marks.arrows.push((from, to)),
                         None => marks.squares.push((to, Mark::Attention)),
                     }
+                }
+            }
+            _ if finding.kind.is_claim() => {
+                if let Some((Some(from), to)) =
+                    written_move(finding).and_then(|m| squares_of(pos, m))
+                {
+                    marks.played.push((from, to));
                 }
             }
             Kind::TouchMoveViolation => {
@@ -274,5 +294,10 @@ mod tests {
         let mut f = Finding::new(Kind::IllegalMove, Some(2), String::new());
         f.token = Some("Qxe1".into());
         assert_eq!(attempted_move(&f), Some("Qxe1"));
+        let mut f = Finding::new(Kind::ThreefoldClaimUpheld, Some(11), String::new());
+        f.token = Some("[%claim threefold Ng8]".into());
+        assert_eq!(written_move(&f), Some("Ng8"));
+        f.token = Some("[%claim fifty]".into());
+        assert_eq!(written_move(&f), None);
     }
 }

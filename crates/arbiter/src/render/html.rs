@@ -10,7 +10,7 @@ use laws::mating::Verdict;
 use shakmaty::{Color, fen::Fen};
 
 use super::{
-    figure::{Figure, attempted_move, figure},
+    figure::{Figure, attempted_move, figure, written_move},
     svg,
 };
 use crate::i18n::Messages;
@@ -269,6 +269,9 @@ fn diagram(out: &mut String, game: usize, n: usize, fig: &Figure, m: &dyn Messag
     }
     if let (Some(token), true) = (&f.token, f.kind == Kind::TouchMoveViolation) {
         let _ = write!(out, "<li>{}: {}</li>", esc(l.played), esc(&m.san(token)));
+    }
+    if let Some(mv) = written_move(f) {
+        let _ = write!(out, "<li>{}: {}</li>", esc(l.written), esc(&m.san(mv)));
     }
     if let Some(mv) = attempted_move(f) {
         let _ = write!(out, "<li>{}: {}</li>", esc(l.attempted), esc(&m.san(mv)));

@@ -85,8 +85,19 @@ impl<W: Write> Render for Sheet<W> {
             )?;
             writeln!(out, "             {}", m.kind_title(f.kind))?;
             writeln!(out, "             {}", m.sentence(r, f))?;
-            if let Some(seconds) = f.seconds_added {
-                writeln!(out, "             {}: {seconds} s", l.time_added)?;
+            match (f.seconds_added, f.player) {
+                (Some(seconds), Some(player)) => {
+                    let opponent = match player {
+                        audit::Player::White => audit::Player::Black,
+                        audit::Player::Black => audit::Player::White,
+                    };
+                    let change = m.clock_change(seconds, opponent, f.clock_before);
+                    writeln!(out, "             {change}")?;
+                }
+                (Some(seconds), None) => {
+                    writeln!(out, "             {}: {seconds} s", l.time_added)?
+                }
+                _ => {}
             }
             if !f.plies.is_empty() {
                 let plies: Vec<String> = f.plies.iter().map(ToString::to_string).collect();

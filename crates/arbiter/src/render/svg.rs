@@ -50,7 +50,8 @@ pub struct Marks {
     pub squares: Vec<(Square, Mark)>,
     /// Illegal moves drawn as red arrows (from, to).
     pub arrows: Vec<(Square, Square)>,
-    /// Moves played, drawn as blue arrows: the move that broke touch-move.
+    /// Moves played or intended, drawn as blue arrows: the move that broke
+    /// touch-move, the move written with a claim.
     pub played: Vec<(Square, Square)>,
 }
 
