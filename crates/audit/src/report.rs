@@ -87,8 +87,9 @@ pub struct Finding {
     /// The squares of the pieces touched before the move (touch-move), for diagrams.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub touched: Vec<String>,
-    /// The `%clk` reading, in seconds, of the clock that a penalty adds time to,
-    /// before the time was added; absent where the record has no clock.
+    /// The `%clk` reading, in seconds, of the clock that a penalty (an illegal
+    /// move, a rejected claim) adds time to, before the time was added; absent
+    /// where the record has no clock.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub clock_before: Option<f64>,
 }

@@ -125,12 +125,32 @@ impl De {
 
     fn penalty(&self, f: &Finding) -> String {
         match f.seconds_added {
-            Some(s) => format!(
-                "; {} erhält {s} Sekunden Zeitgutschrift, die Partie wird fortgesetzt",
-                self.opponent(f)
-            ),
+            Some(s) => {
+                let opp = self.opponent(f);
+                let clock = f
+                    .clock_before
+                    .map(|before| {
+                        format!(
+                            " (Uhr von {opp}: {} → {})",
+                            format_clock(before),
+                            format_clock(before + f64::from(s))
+                        )
+                    })
+                    .unwrap_or_default();
+                format!(
+                    "; {opp} erhält {s} Sekunden Zeitgutschrift{clock}, die Partie wird fortgesetzt"
+                )
+            }
             None => String::new(),
         }
+    }
+}
+
+/// "nach Halbzug 3", "nach den Halbzügen 3, 7, 11".
+fn after_plies(f: &Finding) -> String {
+    match f.plies.as_slice() {
+        [one] => format!("nach Halbzug {one}"),
+        _ => format!("nach den Halbzügen {}", plies(f)),
     }
 }
 
@@ -270,17 +290,14 @@ impl Messages for De {
                 plies(f)
             ),
             Kind::ThreefoldClaimUpheld => format!(
-                "{who} reklamiert {after} Remis wegen dreimaliger Stellungswiederholung: berechtigt, die Stellung entstand nach den Halbzügen {}; die Partie ist remis.",
-                plies(f)
+                "{who} reklamiert {after} Remis wegen dreimaliger Stellungswiederholung: berechtigt, die Stellung entstand {}; die Partie ist remis.",
+                after_plies(f)
             ),
             Kind::ThreefoldClaimRejected => {
                 let seen = if f.plies.is_empty() {
                     String::new()
                 } else {
-                    format!(
-                        ", die Stellung entstand nur nach den Halbzügen {}",
-                        plies(f)
-                    )
+                    format!(", die Stellung entstand nur {}", after_plies(f))
                 };
                 format!(
                     "{who} reklamiert {after} Remis wegen dreimaliger Stellungswiederholung: unberechtigt{seen}{}.",
