@@ -31,7 +31,7 @@ fn main() -> ExitCode {
         Command::Validate(args) => run(args, false, cli.lang),
         Command::Audit(args) => run(args, true, cli.lang),
         Command::Adjudicate(args) => adjudicate(args, cli.lang),
-        Command::CanMate(args) => can_mate::run(args),
+        Command::CanMate(args) => can_mate::run(args, cli.lang),
     };
     match outcome {
         Ok(true) => ExitCode::from(1),

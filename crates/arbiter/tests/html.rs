@@ -262,4 +262,10 @@ fn german_text_output() {
     assert!(text.contains("Verlauf"), "{text}");
     assert!(text.contains("Schachmatt"), "{text}");
     assert!(text.contains("Dh4#"), "{text}");
+    let out = arbiter(&["can-mate", "--lang", "de", "8/8/8/8/8/8/8/K6k w - - 0 1"]);
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.contains("Kann Weiß noch mattsetzen? Nein: das Material reicht nicht zum Mattsetzen"),
+        "{text}"
+    );
 }

@@ -284,28 +284,11 @@ fn diagram(out: &mut String, game: usize, n: usize, fig: &Figure, m: &dyn Messag
         );
     }
     if let Some((side, verdict)) = &fig.verdict {
-        let answer = match verdict {
-            Verdict::Winnable { line } if line.is_empty() => {
-                format!("{}: {}", l.yes, l.already_mate)
-            }
-            Verdict::Winnable { line } => {
-                let shown = line.iter().take(LINE).map(|s| m.san(&s.to_string()));
-                let more = if line.len() > LINE { " …" } else { "" };
-                format!(
-                    "{}: {}: {}{more}",
-                    l.yes,
-                    l.mating_line,
-                    numbered(fig.fen, shown)
-                )
-            }
-            Verdict::Unwinnable(why) => format!("{}: {}", l.no, m.unwinnable(*why)),
-            Verdict::Undetermined => l.undetermined.to_string(),
-        };
         let _ = write!(
             out,
             "<li class=\"verdict\"><strong>{}</strong> {}</li>",
             esc(&m.can_mate_question(*side)),
-            esc(&answer)
+            esc(&verdict_answer(m, fig.fen, verdict, LINE))
         );
     }
     let _ = writeln!(
@@ -313,6 +296,27 @@ fn diagram(out: &mut String, game: usize, n: usize, fig: &Figure, m: &dyn Messag
         "<li class=\"fen\">FEN {}</li></ul>\n</figure>",
         esc(fig.fen)
     );
+}
+
+/// "Yes: a mating line: 1. …", "No: there is not enough material …", with at
+/// most `plies` moves of the line, in the language's piece letters.
+pub fn verdict_answer(m: &dyn Messages, fen: &str, verdict: &Verdict, plies: usize) -> String {
+    let l = m.labels();
+    match verdict {
+        Verdict::Winnable { line } if line.is_empty() => format!("{}: {}", l.yes, l.already_mate),
+        Verdict::Winnable { line } => {
+            let shown = line.iter().take(plies).map(|s| m.san(&s.to_string()));
+            let more = if line.len() > plies { " …" } else { "" };
+            format!(
+                "{}: {}: {}{more}",
+                l.yes,
+                l.mating_line,
+                numbered(fen, shown)
+            )
+        }
+        Verdict::Unwinnable(why) => format!("{}: {}", l.no, m.unwinnable(*why)),
+        Verdict::Undetermined => l.undetermined.to_string(),
+    }
 }
 
 /// The first letter in upper case: the engine's sentences begin in lower
