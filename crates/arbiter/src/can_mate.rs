@@ -5,10 +5,14 @@ use std::io::{self, Write};
 use laws::mating::{Verdict, analyse_within};
 use shakmaty::{CastlingMode, Chess, Color, fen::Fen};
 
-use crate::cli::{CanMateArgs, Format, SideArg};
+use crate::{
+    cli::{CanMateArgs, Format, SideArg},
+    i18n::Lang,
+    render::html::verdict_answer,
+};
 
 /// Returns whether some verdict is missing (exit code 1).
-pub fn run(args: &CanMateArgs) -> io::Result<bool> {
+pub fn run(args: &CanMateArgs, lang: Lang) -> io::Result<bool> {
     let fen: Fen = args.fen.trim().parse().map_err(|e| {
         io::Error::new(
             io::ErrorKind::InvalidInput,
@@ -67,6 +71,16 @@ pub fn run(args: &CanMateArgs) -> io::Result<bool> {
                     "line": line
                 })
             )?,
+            // English keeps its terse one-word form, which scripts may read.
+            Format::Text | Format::Csv if lang != Lang::En => {
+                let m = lang.messages();
+                writeln!(
+                    out,
+                    "{} {}",
+                    m.can_mate_question(side.into()),
+                    verdict_answer(m, &args.fen, &verdict, usize::MAX)
+                )?;
+            }
             _ => {
                 write!(out, "{name}: {word}")?;
                 if let Some(reason) = reason {

@@ -4,6 +4,8 @@ use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
+use crate::i18n::Lang;
+
 #[derive(Debug, Parser)]
 #[command(
     name = "arbiter",
@@ -17,6 +19,10 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 pub struct Cli {
     #[command(subcommand)]
     pub command: Command,
+
+    /// Language of everything written for people (the JSON and CSV `message` stays English).
+    #[arg(long, global = true, value_enum, default_value_t = Lang::En)]
+    pub lang: Lang,
 }
 
 #[derive(Debug, Subcommand)]
@@ -32,14 +38,16 @@ pub enum Command {
     #[command(after_help = "Examples:\n  \
         arbiter audit fixtures/\n  \
         arbiter audit --format json --summary summary.txt season/ > rows.jsonl\n  \
-        arbiter audit --jobs 1 --fail-on never big.pgn.zst")]
+        arbiter audit --jobs 1 --fail-on never big.pgn.zst\n  \
+        arbiter audit --html sheets/ --lang de season/")]
     Audit(RunArgs),
     /// Rule on one game: the timeline of events and rulings, with board diagrams.
     #[command(after_help = "Examples:\n  \
         arbiter adjudicate round5.pgn --game 3\n  \
         arbiter adjudicate game.pgn --claim threefold --after 40...Kg7\n  \
         arbiter adjudicate game.pgn --claim fifty --after 61. --move Rb1\n  \
-        arbiter adjudicate game.pgn --format json --rules rapid\n\n\
+        arbiter adjudicate game.pgn --format json --rules rapid\n  \
+        arbiter adjudicate round5.pgn --game 3 --html sheet.html --lang de\n\n\
         --after names the move after which the claim is made, as arbiters say it:\n\
         `40.` or `40.Nf3` after White's 40th move (Black claims), `40...` or `40...Kg7`\n\
         after Black's 40th move (White claims). --move is the intended move written\n\
@@ -111,6 +119,10 @@ pub struct AdjudicateArgs {
     /// Also show pure notation findings (tags, check marks, syntax).
     #[arg(long)]
     pub all: bool,
+
+    /// Also write the ruling sheet as a printable HTML page with board diagrams.
+    #[arg(long, value_name = "FILE")]
+    pub html: Option<PathBuf>,
 
     /// Standard, rapid or blitz rules, overriding the TimeControl tag. In rapid
     /// and blitz an illegal move in the record stands (A.5.2) unless --supervision full.
@@ -222,6 +234,10 @@ pub struct RunArgs {
     /// Write the report to this file instead of standard output.
     #[arg(long, short = 'o', value_name = "FILE")]
     pub output: Option<PathBuf>,
+
+    /// Also write an HTML ruling sheet for each game with rulings into this directory, with index.html.
+    #[arg(long, value_name = "DIR")]
+    pub html: Option<PathBuf>,
 
     /// audit: do not look for the same game submitted twice (saves about 32 bytes per game).
     #[arg(long)]

@@ -6,6 +6,7 @@ mod can_mate;
 mod cli;
 mod duplicates;
 mod filter;
+mod i18n;
 mod progress;
 mod render;
 mod summary;
@@ -20,16 +21,17 @@ use clap::Parser;
 
 use cli::{AdjudicateArgs, ClaimArg, Cli, ColorChoice, Command, Format, RunArgs};
 use filter::{FailOn, Filter};
+use i18n::{Lang, Usage};
 use render::Render;
 use summary::Summary;
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let outcome = match &cli.command {
-        Command::Validate(args) => run(args, false),
-        Command::Audit(args) => run(args, true),
-        Command::Adjudicate(args) => adjudicate(args),
-        Command::CanMate(args) => can_mate::run(args),
+        Command::Validate(args) => run(args, false, cli.lang),
+        Command::Audit(args) => run(args, true, cli.lang),
+        Command::Adjudicate(args) => adjudicate(args, cli.lang),
+        Command::CanMate(args) => can_mate::run(args, cli.lang),
     };
     match outcome {
         Ok(true) => ExitCode::from(1),
@@ -47,8 +49,9 @@ fn usage(message: String) -> io::Error {
 }
 
 /// Runs validate or audit; returns whether some game fails `--fail-on`.
-fn run(args: &RunArgs, audit: bool) -> io::Result<bool> {
+fn run(args: &RunArgs, audit: bool, lang: Lang) -> io::Result<bool> {
     let started = Instant::now();
+    let messages = lang.messages();
     let filter = Filter::new(args.only.as_deref(), args.skip.as_deref()).map_err(usage)?;
     let fail_on = FailOn::parse(&args.fail_on).map_err(usage)?;
     let sources = audit::source::collect(&args.paths)?;
@@ -75,7 +78,7 @@ fn run(args: &RunArgs, audit: bool) -> io::Result<bool> {
         ColorChoice::Auto => to_terminal && std::env::var_os("NO_COLOR").is_none(),
     };
     let mut renderer: Box<dyn Render> = match args.format {
-        Format::Text => Box::new(render::text::Text::new(out, color, !audit)),
+        Format::Text => Box::new(render::text::Text::new(out, color, !audit, messages)),
         Format::Json => Box::new(render::json::Json::new(out)),
         Format::Csv => Box::new(render::csv::Csv::new(out)?),
     };
@@ -85,6 +88,10 @@ fn run(args: &RunArgs, audit: bool) -> io::Result<bool> {
         ColorChoice::Auto => audit && io::stderr().is_terminal(),
     };
     let progress = progress::Progress::new(show_progress);
+    let mut html = match &args.html {
+        Some(dir) => Some(render::pages::Dir::new(dir, messages, lang.code())?),
+        None => None,
+    };
     // Duplicates are a property of the whole input: the batch audit looks for them.
     let mut duplicates = (audit && !args.no_duplicates).then(duplicates::Duplicates::default);
 
@@ -109,6 +116,9 @@ fn run(args: &RunArgs, audit: bool) -> io::Result<bool> {
             if let Err(err) = renderer.game(&report) {
                 write_error = Some(err);
             }
+            if let Some(Err(err)) = html.as_mut().map(|h| h.game(&report)) {
+                write_error = Some(err);
+            }
         };
         if let Err(err) = audit::run::run_source(source, &options, &pool, &mut each) {
             eprintln!("arbiter: {}: {err}", source.name());
@@ -122,9 +132,12 @@ fn run(args: &RunArgs, audit: bool) -> io::Result<bool> {
     }
     renderer.finish()?;
     drop(renderer);
+    if let Some(html) = &mut html {
+        html.finish()?;
+    }
     progress.finish();
 
-    let text = summary.render(started.elapsed());
+    let text = summary.render(started.elapsed(), messages);
     match (&args.summary, args.format, audit) {
         (Some(path), _, _) => std::fs::write(path, text)?,
         (None, Format::Text, true) => {
@@ -136,32 +149,29 @@ fn run(args: &RunArgs, audit: bool) -> io::Result<bool> {
             let mut out = io::stdout().lock();
             writeln!(
                 out,
-                "{} game(s) checked, {} with findings",
-                summary.games, summary.games_with_findings
+                "{}",
+                messages.checked(summary.games, summary.games_with_findings)
             )?;
         }
         (None, _, true) => eprint!("{text}"),
         (None, _, false) => {}
     }
     if !summary.failed_sources.is_empty() {
-        return Err(io::Error::other(format!(
-            "{} source(s) could not be read",
-            summary.failed_sources.len()
-        )));
+        return Err(io::Error::other(
+            messages.usage(Usage::SourcesFailed(summary.failed_sources.len())),
+        ));
     }
     Ok(failed)
 }
 
 /// `arbiter adjudicate`: a ruling sheet (or JSON rows) for one game or every
 /// game of a file, with claims from the command line ruled as if annotated.
-fn adjudicate(args: &AdjudicateArgs) -> io::Result<bool> {
+fn adjudicate(args: &AdjudicateArgs, lang: Lang) -> io::Result<bool> {
+    let messages = lang.messages();
     let mut claims = Vec::new();
     if let (Some(claim), Some(after)) = (args.claim, &args.after) {
-        let after = audit::MoveRef::parse(after).ok_or_else(|| {
-            usage(format!(
-                "--after {after}: expected a move number such as 40... or 40.Nf3"
-            ))
-        })?;
+        let after = audit::MoveRef::parse(after)
+            .ok_or_else(|| usage(messages.usage(Usage::BadAfter(after))))?;
         claims.push(audit::ExtraClaim {
             kind: match claim {
                 ClaimArg::Threefold => scoresheet::ClaimKind::Threefold,
@@ -188,27 +198,37 @@ fn adjudicate(args: &AdjudicateArgs) -> io::Result<bool> {
     if let Some(n) = args.game
         && (n == 0 || n > games.len())
     {
-        return Err(usage(format!(
-            "--game {n}: {name} has {} game(s)",
-            games.len()
-        )));
+        return Err(usage(messages.usage(Usage::NoSuchGame {
+            n,
+            source: &name,
+            games: games.len(),
+        })));
     }
     if !options.claims.is_empty() && args.game.is_none() && games.len() > 1 {
-        return Err(usage(format!(
-            "{name} has {} games: say which one the claim is about with --game N",
-            games.len()
-        )));
+        return Err(usage(messages.usage(Usage::WhichGame {
+            source: &name,
+            games: games.len(),
+        })));
     }
     let stdout = io::stdout().lock();
-    let mut renderer: Box<dyn Render> = match args.format {
+    let mut renderers: Vec<Box<dyn Render>> = vec![match args.format {
         Format::Json => Box::new(render::json::Json::new(io::BufWriter::new(stdout))),
         Format::Csv => Box::new(render::csv::Csv::new(io::BufWriter::new(stdout))?),
         Format::Text => Box::new(render::sheet::Sheet::new(
             io::BufWriter::new(stdout),
             args.ascii,
             args.all,
+            messages,
         )),
-    };
+    }];
+    if let Some(path) = &args.html {
+        renderers.push(Box::new(render::pages::Sheet::new(
+            path.clone(),
+            messages,
+            lang.code(),
+            args.all,
+        )));
+    }
     let mut failed = false;
     for (index, text) in games.iter().enumerate() {
         if args.game.is_some_and(|n| n != index + 1) {
@@ -220,19 +240,26 @@ fn adjudicate(args: &AdjudicateArgs) -> io::Result<bool> {
             .iter()
             .find(|f| f.token.as_deref() == Some("--claim"))
         {
-            return Err(usage(format!("game {}: {}", index + 1, f.message)));
-        }
-        if !options.claims.is_empty() && !report.findings.iter().any(|f| f.kind.is_claim()) {
             return Err(usage(format!(
-                "game {}: the claim after {} could not be ruled on: that position is not reached, \
-                 or the game had ended before it",
+                "{} {}: {}",
+                messages.labels().game,
                 index + 1,
-                args.after.as_deref().unwrap_or("?")
+                messages.sentence(&report, f)
             )));
         }
+        if !options.claims.is_empty() && !report.findings.iter().any(|f| f.kind.is_claim()) {
+            return Err(usage(messages.usage(Usage::ClaimNotRuled {
+                game: index + 1,
+                after: args.after.as_deref().unwrap_or("?"),
+            })));
+        }
         failed |= FailOn::Severity(audit::Severity::Error).fails(&report);
-        renderer.game(&report)?;
+        for renderer in &mut renderers {
+            renderer.game(&report)?;
+        }
     }
-    renderer.finish()?;
+    for renderer in &mut renderers {
+        renderer.finish()?;
+    }
     Ok(failed)
 }

@@ -4,6 +4,8 @@ use std::{collections::BTreeMap, fmt::Write as _, time::Duration};
 
 use audit::{GameReport, Kind};
 
+use crate::i18n::Messages;
+
 #[derive(Debug, Default)]
 pub struct Summary {
     pub sources: usize,
@@ -43,40 +45,37 @@ impl Summary {
         }
     }
 
-    pub fn render(&self, elapsed: Duration) -> String {
+    pub fn render(&self, elapsed: Duration, m: &dyn Messages) -> String {
+        let l = m.labels();
         let mut out = String::new();
         let secs = elapsed.as_secs_f64();
-        let rate = if secs > 0.0 {
-            self.games as f64 / secs
-        } else {
-            0.0
-        };
         let _ = writeln!(
             out,
-            "{} games in {} source(s), {} plies, {:.2} s ({:.0} games/s)",
-            self.games, self.sources, self.plies, secs, rate
+            "{}",
+            m.summary_head(self.games, self.sources, self.plies, secs)
         );
-        let _ = writeln!(out, "games with findings: {}", self.games_with_findings);
+        let _ = writeln!(
+            out,
+            "{}: {}",
+            l.games_with_findings, self.games_with_findings
+        );
         for (kind, count) in &self.by_kind {
             let _ = writeln!(
                 out,
-                "  {:<24} {:>8} game(s)  [{}]",
+                "  {:<24} {:>8} {}  [{}]",
                 kind.code(),
                 count,
-                kind.severity().as_str()
+                l.games_counted,
+                m.severity(kind.severity())
             );
         }
-        let _ = writeln!(
-            out,
-            "results changed by the rulings: {}",
-            self.results_changed
-        );
-        let _ = writeln!(out, "unreadable games: {}", self.unreadable);
+        let _ = writeln!(out, "{}: {}", l.results_changed, self.results_changed);
+        let _ = writeln!(out, "{}: {}", l.unreadable_games, self.unreadable);
         if let Some(peak) = peak_memory_kib() {
-            let _ = writeln!(out, "peak memory: {:.1} MiB", peak as f64 / 1024.0);
+            let _ = writeln!(out, "{}: {:.1} MiB", l.peak_memory, peak as f64 / 1024.0);
         }
         for failed in &self.failed_sources {
-            let _ = writeln!(out, "could not read: {failed}");
+            let _ = writeln!(out, "{}: {failed}", l.could_not_read);
         }
         out
     }

@@ -93,6 +93,14 @@ pub struct Finding {
     /// The plies the ruling rests on (repetition occurrences, start of a quiet series).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub plies: Vec<usize>,
+    /// The squares of the pieces touched before the move (touch-move), for diagrams.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub touched: Vec<String>,
+    /// The `%clk` reading, in seconds, of the clock that a penalty (an illegal
+    /// move, a rejected claim) adds time to, before the time was added; absent
+    /// where the record has no clock.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub clock_before: Option<f64>,
 }
 
 impl Finding {
@@ -111,6 +119,8 @@ impl Finding {
             fen: None,
             suggestions: Vec::new(),
             plies: Vec::new(),
+            touched: Vec::new(),
+            clock_before: None,
         }
     }
 

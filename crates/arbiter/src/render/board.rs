@@ -2,14 +2,16 @@
 
 use shakmaty::{Board, Color, File, Rank, Role, Square, fen::Fen};
 
+use crate::i18n::Labels;
+
 /// A diagram of the position in `fen`, White at the bottom: Unicode
 /// figurines, or letters (upper case White) with `ascii`.
-pub fn diagram(fen: &str, ascii: bool) -> Option<String> {
+pub fn diagram(fen: &str, ascii: bool, labels: &Labels) -> Option<String> {
     let setup = fen.parse::<Fen>().ok()?.into_setup();
-    Some(draw(&setup.board, setup.turn, ascii))
+    Some(draw(&setup.board, setup.turn, ascii, labels))
 }
 
-fn draw(board: &Board, turn: Color, ascii: bool) -> String {
+fn draw(board: &Board, turn: Color, ascii: bool, labels: &Labels) -> String {
     let mut out = String::new();
     for rank in Rank::ALL.iter().rev() {
         out.push_str(&format!("  {} ", rank.char()));
@@ -27,10 +29,11 @@ fn draw(board: &Board, turn: Color, ascii: bool) -> String {
         out.push('\n');
     }
     out.push_str("     a b c d e f g h\n");
-    out.push_str(match turn {
-        Color::White => "  White to move\n",
-        Color::Black => "  Black to move\n",
-    });
+    let to_move = match turn {
+        Color::White => labels.white_to_move,
+        Color::Black => labels.black_to_move,
+    };
+    out.push_str(&format!("  {to_move}\n"));
     out
 }
 
@@ -54,19 +57,27 @@ fn figurine(color: Color, role: Role) -> char {
 #[cfg(test)]
 mod tests {
     use super::diagram;
+    use crate::i18n::Lang;
 
     #[test]
     fn start_position() {
         let text = diagram(
             "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
             true,
+            Lang::En.messages().labels(),
         )
         .expect("fen");
         let lines: Vec<&str> = text.lines().collect();
         assert_eq!(lines[0], "  8  r n b q k b n r");
         assert_eq!(lines[7], "  1  R N B Q K B N R");
         assert_eq!(lines[9], "  White to move");
-        let unicode = diagram("8/8/8/8/8/8/8/K6k b - - 0 1", false).expect("fen");
+        let unicode = diagram(
+            "8/8/8/8/8/8/8/K6k b - - 0 1",
+            false,
+            Lang::De.messages().labels(),
+        )
+        .expect("fen");
         assert!(unicode.contains("♔ · · · · · · ♚"));
+        assert!(unicode.contains("Schwarz am Zug"));
     }
 }

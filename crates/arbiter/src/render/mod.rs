@@ -1,9 +1,14 @@
-//! Views of game reports: text for people, JSON Lines and CSV for programs.
+//! Views of game reports: text and HTML ruling sheets for people, JSON Lines
+//! and CSV for programs.
 
 pub mod board;
 pub mod csv;
+pub mod figure;
+pub mod html;
 pub mod json;
+pub mod pages;
 pub mod sheet;
+pub mod svg;
 pub mod text;
 
 use std::io;

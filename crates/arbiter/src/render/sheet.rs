@@ -3,80 +3,110 @@
 
 use std::io::{self, Write};
 
-use audit::{Finding, GameReport};
+use audit::GameReport;
 
-use super::{Render, board::diagram};
+use super::{
+    Render,
+    board::diagram,
+    html::{self, capitalised},
+};
+use crate::i18n::Messages;
 
 pub struct Sheet<W: Write> {
     out: W,
     ascii: bool,
     all: bool,
+    messages: &'static dyn Messages,
 }
 
 impl<W: Write> Sheet<W> {
-    pub fn new(out: W, ascii: bool, all: bool) -> Self {
-        Sheet { out, ascii, all }
-    }
-
-    fn shown<'a>(&self, report: &'a GameReport) -> Vec<&'a Finding> {
-        let mut shown: Vec<&Finding> = report
-            .findings
-            .iter()
-            .filter(|f| self.all || !f.kind.is_notation())
-            .collect();
-        shown.sort_by_key(|f| f.ply.unwrap_or(0));
-        shown
+    pub fn new(out: W, ascii: bool, all: bool, messages: &'static dyn Messages) -> Self {
+        Sheet {
+            out,
+            ascii,
+            all,
+            messages,
+        }
     }
 }
 
 impl<W: Write> Render for Sheet<W> {
     fn game(&mut self, r: &GameReport) -> io::Result<()> {
-        let shown = self.shown(r);
+        let shown = html::shown(r, self.all);
         let ascii = self.ascii;
+        let m = self.messages;
+        let l = m.labels();
         let out = &mut self.out;
-        let players = match (&r.white, &r.black) {
-            (Some(w), Some(b)) => format!("{w} – {b}"),
-            _ => "(players not recorded)".to_string(),
-        };
+        let players = html::players(r, m);
         let round = r
             .round
             .as_deref()
-            .map(|x| format!(", round {x}"))
+            .map(|x| format!(", {} {x}", l.round))
             .unwrap_or_default();
+        let game = capitalised(l.game);
         writeln!(
             out,
-            "Game {}: {players}{round}   ({}, line {})",
-            r.game, r.source, r.line
+            "{game} {}: {players}{round}   ({}, {} {})",
+            r.game, r.source, l.line, r.line
         )?;
         writeln!(
             out,
-            "Recorded result: {}   Ruled result: {}   Plies replayed: {}",
-            r.recorded_result.as_deref().unwrap_or("none"),
-            r.ruled_result.as_deref().unwrap_or("none (unreadable)"),
+            "{}: {}   {}: {}   {}: {}",
+            l.recorded_result,
+            r.recorded_result.as_deref().unwrap_or(l.none),
+            l.ruled_result,
+            r.ruled_result.as_deref().unwrap_or(l.none_unreadable),
+            l.plies_replayed,
             r.plies
         )?;
         if shown.is_empty() {
-            writeln!(
-                out,
-                "\nNo events and no rulings: the record stands as written.\n"
-            )?;
+            writeln!(out, "\n{}\n", l.no_rulings)?;
             return Ok(());
         }
-        writeln!(out, "\nTimeline")?;
+        writeln!(out, "\n{}", l.timeline)?;
         for f in &shown {
             let ply = f
                 .ply
                 .map_or_else(|| "     ".to_string(), |p| format!("{p:>5}"));
-            let article = f.article.map(|a| format!("Art. {a}")).unwrap_or_default();
-            let mv = f.move_number.as_deref().unwrap_or("");
-            writeln!(out, "  ply{ply}  {mv:<10} {:<26} {article}", f.kind.code())?;
-            writeln!(out, "             {}", f.message)?;
-            if let Some(seconds) = f.seconds_added {
-                writeln!(out, "             time added to the opponent: {seconds} s")?;
+            let article = f
+                .article
+                .map(|a| format!("{} {a}", l.article))
+                .unwrap_or_default();
+            let mv = f
+                .move_number
+                .as_deref()
+                .map(|mv| m.san(mv))
+                .unwrap_or_default();
+            writeln!(
+                out,
+                "  {}{ply}  {mv:<10} {:<26} {article}",
+                l.ply,
+                f.kind.code()
+            )?;
+            writeln!(out, "             {}", m.kind_title(f.kind))?;
+            writeln!(out, "             {}", m.sentence(r, f))?;
+            match (f.seconds_added, f.player) {
+                (Some(seconds), Some(player)) => {
+                    let opponent = match player {
+                        audit::Player::White => audit::Player::Black,
+                        audit::Player::Black => audit::Player::White,
+                    };
+                    let change = m.clock_change(seconds, opponent, f.clock_before);
+                    writeln!(out, "             {change}")?;
+                }
+                (Some(seconds), None) => {
+                    writeln!(out, "             {}: {seconds} s", l.time_added)?
+                }
+                _ => {}
             }
             if !f.plies.is_empty() {
                 let plies: Vec<String> = f.plies.iter().map(ToString::to_string).collect();
-                writeln!(out, "             rests on plies: {}", plies.join(", "))?;
+                writeln!(
+                    out,
+                    "             {}: {}",
+                    l.rests_on_plies,
+                    plies.join(", ")
+                )?;
             }
         }
         let mut drawn: Vec<&str> = Vec::new();
@@ -88,12 +118,14 @@ impl<W: Write> Render for Sheet<W> {
                 continue;
             }
             drawn.push(fen);
-            if let Some(board) = diagram(fen, ascii) {
-                let ply = f.ply.map(|p| format!(" at ply {p}")).unwrap_or_default();
+            if let Some(board) = diagram(fen, ascii, l) {
+                let ply = f.ply.map(|p| format!(" {p}")).unwrap_or_default();
                 writeln!(
                     out,
-                    "\nPosition{ply} ({}, Art. {}):",
-                    f.kind.code(),
+                    "\n{}{ply} ({}, {} {}):",
+                    l.position_at_ply,
+                    m.kind_title(f.kind),
+                    l.article,
                     f.article.unwrap_or("-")
                 )?;
                 write!(out, "{board}")?;

@@ -4,6 +4,7 @@ use anstyle::{AnsiColor, Style};
 use audit::{Finding, GameReport, Severity};
 
 use super::Render;
+use crate::i18n::Messages;
 
 /// Text for people: rustc-like blocks with an excerpt and a caret (`detailed`),
 /// or one line per finding.
@@ -11,14 +12,16 @@ pub struct Text<W: Write> {
     out: W,
     color: bool,
     detailed: bool,
+    messages: &'static dyn Messages,
 }
 
 impl<W: Write> Text<W> {
-    pub fn new(out: W, color: bool, detailed: bool) -> Self {
+    pub fn new(out: W, color: bool, detailed: bool, messages: &'static dyn Messages) -> Self {
         Text {
             out,
             color,
             detailed,
+            messages,
         }
     }
 
@@ -40,10 +43,13 @@ impl<W: Write> Text<W> {
     }
 
     fn finding(&mut self, r: &GameReport, f: &Finding) -> io::Result<()> {
+        let m = self.messages;
+        let l = m.labels();
         let head = self.paint(
             Self::severity_style(f.severity),
-            &format!("{}[{}]", f.severity.as_str(), f.kind.code()),
+            &format!("{}[{}]", m.severity(f.severity), f.kind.code()),
         );
+        let message = m.sentence(r, f);
         let (line, column) = f
             .place
             .as_ref()
@@ -52,26 +58,34 @@ impl<W: Write> Text<W> {
             Some(c) => format!("{}:{line}:{c}", r.source),
             None => format!("{}:{line}", r.source),
         };
-        let ply = f.ply.map(|p| format!(", ply {p}")).unwrap_or_default();
+        let ply = f
+            .ply
+            .map(|p| format!(", {} {p}", l.ply))
+            .unwrap_or_default();
         let mv = f
             .move_number
             .as_ref()
-            .map(|m| format!(", {m}"))
+            .map(|mv| format!(", {}", m.san(mv)))
             .unwrap_or_default();
         let who = match (&r.white, &r.black) {
             (Some(w), Some(b)) => format!(", {w} – {b}"),
             _ => String::new(),
         };
         if !self.detailed {
-            return writeln!(self.out, "{at}: {head} game {}{ply}: {}", r.game, f.message);
+            return writeln!(
+                self.out,
+                "{at}: {head} {} {}{ply}: {message}",
+                l.game, r.game
+            );
         }
         let bold = Style::new().bold();
         let blue = Style::new().bold().fg_color(Some(AnsiColor::Blue.into()));
-        writeln!(self.out, "{head}: {}", self.paint(bold, &f.message))?;
+        writeln!(self.out, "{head}: {}", self.paint(bold, &message))?;
         writeln!(
             self.out,
-            "  {} {at}  (game {}{who}{ply}{mv})",
+            "  {} {at}  ({} {}{who}{ply}{mv})",
             self.paint(blue, "-->"),
+            l.game,
             r.game
         )?;
         if let Some(place) = &f.place {
@@ -99,16 +113,18 @@ impl<W: Write> Text<W> {
         }
         let eq = self.paint(blue, "=");
         if let Some(article) = f.article {
-            writeln!(self.out, "  {eq} FIDE Laws of Chess, article {article}")?;
+            writeln!(self.out, "  {eq} {} {article}", l.article_long)?;
         }
         if let Some(fen) = &f.fen {
-            writeln!(self.out, "  {eq} position: {fen}")?;
+            writeln!(self.out, "  {eq} {}: {fen}", l.position)?;
         }
         if !f.suggestions.is_empty() {
+            let moves: Vec<String> = f.suggestions.iter().map(|s| m.san(s)).collect();
             writeln!(
                 self.out,
-                "  {eq} legal moves probably meant: {}",
-                f.suggestions.join(", ")
+                "  {eq} {}: {}",
+                l.probably_meant,
+                moves.join(", ")
             )?;
         }
         writeln!(self.out)

@@ -177,6 +177,9 @@ impl Context<'_> {
         .article(ruling.article)
         .player(claimant);
         f.seconds_added = ruling.seconds_added;
+        f.clock_before = ruling
+            .seconds_added
+            .and_then(|_| self.clock_after(replay.ply()));
         f.move_number = replay.last_label();
         f.plies = ruling.plies.clone();
         f.fen = Some(Fen::from_position(pos, EnPassantMode::Legal).to_string());

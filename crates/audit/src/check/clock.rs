@@ -147,6 +147,7 @@ impl Context<'_> {
             .article(Article::ILLEGAL_MOVE)
             .player(offender);
             f.seconds_added = Some(seconds);
+            f.clock_before = self.clock_after(ply);
             findings.push(self.at_event(f, replay, Some(at)));
             return;
         }

@@ -111,14 +111,10 @@ impl Context<'_> {
                         && !duty.permits(played.mv)
                     {
                         walk.breach = Some(ply);
-                        findings.push(self.touch_violation(
-                            &replay,
-                            before,
-                            duty,
-                            ply,
-                            recorded.span,
-                            mover,
-                        ));
+                        let mut f =
+                            self.touch_violation(&replay, before, duty, ply, recorded.span, mover);
+                        f.touched = walk.touches.iter().map(ToString::to_string).collect();
+                        findings.push(f);
                     }
                     self.report_ending(&replay, &mut walk.reported_ending, findings);
                 }

@@ -1,0 +1,165 @@
+//! English. The engine already writes each finding's sentence in English
+//! (the contract's `message`), so the sentence is that message.
+
+use audit::{Finding, GameReport, Kind, Player};
+use laws::mating::Unwinnability;
+
+use super::{Labels, Messages, Usage, format_clock};
+
+pub struct En;
+
+static LABELS: Labels = Labels {
+    white: "White",
+    black: "Black",
+    white_to_move: "White to move",
+    black_to_move: "Black to move",
+    note: "note",
+    warning: "warning",
+    error: "error",
+    game: "game",
+    ply: "ply",
+    article_long: "FIDE Laws of Chess, article",
+    article: "Art.",
+    position: "position",
+    probably_meant: "legal moves probably meant",
+    games_with_findings: "games with findings",
+    games_counted: "game(s)",
+    results_changed: "results changed by the rulings",
+    unreadable_games: "unreadable games",
+    peak_memory: "peak memory",
+    could_not_read: "could not read",
+    players_unknown: "(players not recorded)",
+    round: "round",
+    round_title: "Round",
+    line: "line",
+    recorded_result: "Recorded result",
+    ruled_result: "Ruled result",
+    plies_replayed: "Plies replayed",
+    none: "none",
+    none_unreadable: "none (unreadable)",
+    no_rulings: "No events and no rulings: the record stands as written.",
+    timeline: "Timeline",
+    time_added: "time added to the opponent",
+    rests_on_plies: "rests on plies",
+    position_at_ply: "Position at ply",
+    sheet_title: "Ruling sheet",
+    source: "Source",
+    moves: "Move",
+    ruling: "Ruling",
+    positions: "The positions the rulings rest on",
+    occurred_at: "occurred after plies",
+    mating_line: "a mating line",
+    already_mate: "the position is already mate",
+    yes: "Yes",
+    no: "No",
+    played: "played",
+    written: "written move, not played",
+    undetermined: "could not be decided; the loss stands unless the arbiter finds otherwise",
+    touched: "touched",
+    attempted: "attempted",
+    index_title: "Ruling sheets",
+    index_empty: "No game of the input has a ruling.",
+    rulings: "Rulings",
+    players: "Players",
+    result_change: "Result (recorded → ruled)",
+    generated_by: "Written by arbiter from the scoresheet; FIDE Laws of Chess, edition of 1 January 2023.",
+    pieces: ['K', 'Q', 'R', 'B', 'N'],
+};
+
+impl Messages for En {
+    fn labels(&self) -> &'static Labels {
+        &LABELS
+    }
+
+    fn kind_title(&self, kind: Kind) -> &'static str {
+        match kind {
+            Kind::UnreadableGame => "Unreadable game",
+            Kind::UnparseableMove => "Unreadable move",
+            Kind::IllegalMove => "Illegal move on the scoresheet",
+            Kind::AmbiguousMove => "Ambiguous move",
+            Kind::InvalidSetup => "Invalid starting position",
+            Kind::BadTag => "Bad tag",
+            Kind::MissingResult => "Missing result",
+            Kind::ResultMismatch => "Result contradicts the board",
+            Kind::MovesAfterEnd => "Moves after the end of the game",
+            Kind::AnnotationError => "Annotation error",
+            Kind::MalformedPgn => "Malformed PGN",
+            Kind::WrongCheckMark => "Wrong check mark",
+            Kind::Checkmate => "Checkmate",
+            Kind::Stalemate => "Stalemate",
+            Kind::DeadPosition => "Dead position",
+            Kind::FivefoldRepetition => "Fivefold repetition",
+            Kind::SeventyFiveMoveRule => "75-move rule",
+            Kind::ThreefoldClaimUpheld => "Threefold repetition claim: upheld",
+            Kind::ThreefoldClaimRejected => "Threefold repetition claim: rejected",
+            Kind::FiftyMoveClaimUpheld => "Fifty-move claim: upheld",
+            Kind::FiftyMoveClaimRejected => "Fifty-move claim: rejected",
+            Kind::WrittenMoveNotPlayed => "Written move not played",
+            Kind::DuplicateGame => "Duplicate game",
+            Kind::TouchMoveViolation => "Touch-move violation",
+            Kind::ComplaintTooLate => "Complaint too late",
+            Kind::IllegalMovePenalty => "Illegal move: time penalty",
+            Kind::IllegalMoveLoss => "Second illegal move: game lost",
+            Kind::IllegalMoveDraw => "Second illegal move: draw",
+            Kind::FlagFallLoss => "Flag fall: game lost",
+            Kind::FlagFallDraw => "Flag fall: draw",
+            Kind::BothFlagsFallen => "Both flags fallen",
+            Kind::ClockInconsistency => "Clock reading contradicts the time control",
+            Kind::IllegalPositionDraw => "Illegal position after the next move: draw",
+        }
+    }
+
+    fn sentence(&self, _report: &GameReport, finding: &Finding) -> String {
+        finding.message.clone()
+    }
+
+    fn unwinnable(&self, why: &Unwinnability) -> String {
+        why.describe()
+    }
+
+    fn can_mate_question(&self, side: Player) -> String {
+        format!("Can {} still checkmate?", self.player(side))
+    }
+
+    fn summary_head(&self, games: usize, sources: usize, plies: u64, secs: f64) -> String {
+        let rate = if secs > 0.0 { games as f64 / secs } else { 0.0 };
+        format!(
+            "{games} games in {sources} source(s), {plies} plies, {secs:.2} s ({rate:.0} games/s)"
+        )
+    }
+
+    fn checked(&self, games: usize, with_findings: usize) -> String {
+        format!("{games} game(s) checked, {with_findings} with findings")
+    }
+
+    fn usage(&self, usage: Usage) -> String {
+        match usage {
+            Usage::BadAfter(after) => {
+                format!("--after {after}: expected a move number such as 40... or 40.Nf3")
+            }
+            Usage::NoSuchGame { n, source, games } => {
+                format!("--game {n}: {source} has {games} game(s)")
+            }
+            Usage::WhichGame { source, games } => format!(
+                "{source} has {games} games: say which one the claim is about with --game N"
+            ),
+            Usage::ClaimNotRuled { game, after } => format!(
+                "game {game}: the claim after {after} could not be ruled on: that position is not reached, \
+                 or the game had ended before it"
+            ),
+            Usage::SourcesFailed(n) => format!("{n} source(s) could not be read"),
+        }
+    }
+
+    fn clock_change(&self, seconds: u32, side: Player, before: Option<f64>) -> String {
+        match before {
+            Some(before) => format!(
+                "{seconds} s added: {}'s clock {} → {}",
+                self.player(side),
+                format_clock(before),
+                format_clock(before + f64::from(seconds))
+            ),
+            None => format!("{seconds} s added to {}'s clock", self.player(side)),
+        }
+    }
+}

@@ -1,0 +1,280 @@
+//! The message catalogue: every sentence and label a person reads, in each
+//! language we speak. Renderers ask the catalogue; they hold no words of
+//! their own. The JSON and CSV `message` field stays English: it is the
+//! report contract, and programs read it.
+//!
+//! A language is a [`Messages`] implementation (`en.rs`, `de.rs`). Kind titles
+//! and finding sentences are exhaustive `match`es, so a new finding kind does
+//! not compile until every language has words for it.
+
+mod de;
+mod en;
+
+use audit::{Finding, GameReport, Kind, Player, Severity};
+use clap::ValueEnum;
+use laws::mating::Unwinnability;
+
+/// The language of the human-facing output.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, ValueEnum)]
+pub enum Lang {
+    #[default]
+    En,
+    De,
+}
+
+impl Lang {
+    pub fn messages(self) -> &'static dyn Messages {
+        match self {
+            Lang::En => &en::En,
+            Lang::De => &de::De,
+        }
+    }
+
+    /// The `lang` attribute of an HTML page.
+    pub fn code(self) -> &'static str {
+        match self {
+            Lang::En => "en",
+            Lang::De => "de",
+        }
+    }
+}
+
+/// Fixed words and phrases; a language fills one of these.
+pub struct Labels {
+    pub white: &'static str,
+    pub black: &'static str,
+    pub white_to_move: &'static str,
+    pub black_to_move: &'static str,
+    pub note: &'static str,
+    pub warning: &'static str,
+    pub error: &'static str,
+    pub game: &'static str,
+    pub ply: &'static str,
+    pub article_long: &'static str,
+    pub article: &'static str,
+    pub position: &'static str,
+    pub probably_meant: &'static str,
+    pub games_with_findings: &'static str,
+    pub games_counted: &'static str,
+    pub results_changed: &'static str,
+    pub unreadable_games: &'static str,
+    pub peak_memory: &'static str,
+    pub could_not_read: &'static str,
+    pub players_unknown: &'static str,
+    pub round: &'static str,
+    pub round_title: &'static str,
+    pub line: &'static str,
+    pub recorded_result: &'static str,
+    pub ruled_result: &'static str,
+    pub plies_replayed: &'static str,
+    pub none: &'static str,
+    pub none_unreadable: &'static str,
+    pub no_rulings: &'static str,
+    pub timeline: &'static str,
+    pub time_added: &'static str,
+    pub rests_on_plies: &'static str,
+    pub position_at_ply: &'static str,
+    pub sheet_title: &'static str,
+    pub source: &'static str,
+    pub moves: &'static str,
+    pub ruling: &'static str,
+    pub positions: &'static str,
+    pub occurred_at: &'static str,
+    pub mating_line: &'static str,
+    pub already_mate: &'static str,
+    pub yes: &'static str,
+    pub no: &'static str,
+    pub played: &'static str,
+    pub written: &'static str,
+    pub undetermined: &'static str,
+    pub touched: &'static str,
+    pub attempted: &'static str,
+    pub index_title: &'static str,
+    pub index_empty: &'static str,
+    pub rulings: &'static str,
+    pub players: &'static str,
+    pub result_change: &'static str,
+    pub generated_by: &'static str,
+    /// Piece letters for K, Q, R, B, N in move notation.
+    pub pieces: [char; 5],
+}
+
+/// What went wrong with the command line or the input as a whole (exit code 2).
+#[derive(Debug, Clone, Copy)]
+pub enum Usage<'a> {
+    /// `--after` that is no move number.
+    BadAfter(&'a str),
+    /// `--game N` beyond the file's games.
+    NoSuchGame {
+        n: usize,
+        source: &'a str,
+        games: usize,
+    },
+    /// A claim for a file of several games without `--game`.
+    WhichGame { source: &'a str, games: usize },
+    /// The claim's position is never reached, or the game had ended.
+    ClaimNotRuled { game: usize, after: &'a str },
+    /// Sources that could not be read.
+    SourcesFailed(usize),
+}
+
+/// One language of the catalogue.
+pub trait Messages: Sync {
+    fn labels(&self) -> &'static Labels;
+
+    /// A short heading for a finding kind.
+    fn kind_title(&self, kind: Kind) -> &'static str;
+
+    /// One sentence about a finding for a person.
+    fn sentence(&self, report: &GameReport, finding: &Finding) -> String;
+
+    /// Why a side can never checkmate.
+    fn unwinnable(&self, why: &Unwinnability) -> String;
+
+    /// "Can White still checkmate?"
+    fn can_mate_question(&self, side: Player) -> String;
+
+    /// The first line of the batch summary.
+    fn summary_head(&self, games: usize, sources: usize, plies: u64, secs: f64) -> String;
+
+    /// The closing line of `validate` in text.
+    fn checked(&self, games: usize, with_findings: usize) -> String;
+
+    /// An error message about the command line or the input.
+    fn usage(&self, usage: Usage) -> String;
+
+    /// "time added: 120 s (White's clock 0:10:00 → 0:12:00)"
+    fn clock_change(&self, seconds: u32, side: Player, before: Option<f64>) -> String;
+
+    fn severity(&self, severity: Severity) -> &'static str {
+        let l = self.labels();
+        match severity {
+            Severity::Note => l.note,
+            Severity::Warning => l.warning,
+            Severity::Error => l.error,
+        }
+    }
+
+    fn player(&self, player: Player) -> &'static str {
+        match player {
+            Player::White => self.labels().white,
+            Player::Black => self.labels().black,
+        }
+    }
+
+    /// Move notation with this language's piece letters (`Nf3` → `Sf3`).
+    /// English SAN writes pieces, and only pieces, in upper case (`O` of
+    /// castling aside), so a letter-for-letter swap is exact.
+    fn san(&self, san: &str) -> String {
+        let [k, q, r, b, n] = self.labels().pieces;
+        san.chars()
+            .map(|c| match c {
+                'K' => k,
+                'Q' => q,
+                'R' => r,
+                'B' => b,
+                'N' => n,
+                other => other,
+            })
+            .collect()
+    }
+}
+
+/// `0:12:00`, with tenths where the clock shows them.
+pub fn format_clock(seconds: f64) -> String {
+    let total = seconds.max(0.0);
+    let whole = total.floor() as u64;
+    let tenths = ((total - whole as f64) * 10.0).round() as u64;
+    let (h, m, s) = (whole / 3600, whole / 60 % 60, whole % 60);
+    if tenths > 0 {
+        format!("{h}:{m:02}:{s:02}.{tenths}")
+    } else {
+        format!("{h}:{m:02}:{s:02}")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_kind_has_a_title_and_a_sentence_in_every_language() {
+        let report = GameReport {
+            source: "x.pgn".into(),
+            game: 1,
+            line: 1,
+            white: Some("A".into()),
+            black: Some("B".into()),
+            round: None,
+            plies: 10,
+            recorded_result: Some("1-0".into()),
+            ruled_result: Some("1/2-1/2".into()),
+            findings: Vec::new(),
+            fingerprint: None,
+        };
+        for lang in [Lang::En, Lang::De] {
+            let m = lang.messages();
+            for kind in Kind::ALL {
+                assert!(!m.kind_title(kind).is_empty(), "{lang:?} {kind}");
+                let mut f = Finding::new(kind, Some(4), format!("english {kind}"));
+                f.player = Some(Player::Black);
+                assert!(!m.sentence(&report, &f).is_empty(), "{lang:?} {kind}");
+            }
+        }
+        let de = Lang::De.messages();
+        let titles: Vec<&str> = Kind::ALL.iter().map(|k| de.kind_title(*k)).collect();
+        let mut unique = titles.clone();
+        unique.sort_unstable();
+        unique.dedup();
+        assert_eq!(
+            unique.len(),
+            titles.len(),
+            "German titles must tell kinds apart"
+        );
+    }
+
+    #[test]
+    fn german_piece_letters() {
+        let de = Lang::De.messages();
+        assert_eq!(de.san("40...Nf3+"), "40...Sf3+");
+        assert_eq!(de.san("Qxd7+"), "Dxd7+");
+        assert_eq!(de.san("e8=Q"), "e8=D");
+        assert_eq!(de.san("Bxb5 Rxe1 Kg7 O-O-O"), "Lxb5 Txe1 Kg7 O-O-O");
+        assert_eq!(Lang::En.messages().san("Nf3"), "Nf3");
+    }
+
+    #[test]
+    fn german_sentences_use_arbiter_words() {
+        let report = GameReport {
+            source: "x.pgn".into(),
+            game: 1,
+            line: 1,
+            white: None,
+            black: None,
+            round: None,
+            plies: 12,
+            recorded_result: Some("1/2-1/2".into()),
+            ruled_result: Some("1/2-1/2".into()),
+            findings: Vec::new(),
+            fingerprint: None,
+        };
+        let de = Lang::De.messages();
+        let mut f = Finding::new(Kind::ThreefoldClaimUpheld, Some(12), String::new());
+        f.player = Some(Player::White);
+        f.move_number = Some("6...Ng8".into());
+        f.plies = vec![4, 8, 12];
+        let s = de.sentence(&report, &f);
+        assert!(s.contains("reklamiert"), "{s}");
+        assert!(de.kind_title(f.kind).starts_with("Reklamation"));
+        assert!(s.contains("6...Sg8"), "{s}");
+        assert!(s.contains("4, 8, 12"), "{s}");
+        let mut f = Finding::new(Kind::IllegalMovePenalty, Some(2), String::new());
+        f.player = Some(Player::White);
+        f.seconds_added = Some(120);
+        f.clock_before = Some(600.0);
+        let s = de.sentence(&report, &f);
+        assert!(s.contains("regelwidrig"), "{s}");
+        assert!(s.contains("0:10:00 → 0:12:00"), "{s}");
+        assert_eq!(format_clock(61.5), "0:01:01.5");
+    }
+}

@@ -1,0 +1,407 @@
+//! The ruling sheet as a self-contained HTML page: game header, timeline of
+//! events and rulings, and a board diagram for each position a ruling rests
+//! on. Inline CSS and SVG only, no script, no external resource: it opens
+//! offline and prints on A4.
+
+use std::fmt::Write as _;
+
+use audit::{Finding, GameReport, Kind, Player};
+use laws::mating::Verdict;
+use shakmaty::{Color, fen::Fen};
+
+use super::{
+    figure::{Figure, attempted_move, figure, written_move},
+    svg,
+};
+use crate::i18n::Messages;
+
+const STYLE: &str = include_str!("sheet.css");
+/// How many plies of a mating line the sheet shows: enough to see how, short
+/// enough to read.
+const LINE: usize = 16;
+
+/// Escapes text for HTML element content and quoted attribute values.
+pub fn esc(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// A whole page around `body`, with the piece symbols the boards use.
+pub fn document(lang: &str, title: &str, body: &str) -> String {
+    let defs = if body.contains("class=\"board\"") {
+        svg::piece_defs()
+    } else {
+        String::new()
+    };
+    format!(
+        "<!DOCTYPE html>\n<html lang=\"{lang}\">\n<head>\n<meta charset=\"utf-8\">\n\
+         <title>{}</title>\n<style>\n{STYLE}</style>\n</head>\n<body>\n{defs}{body}</body>\n</html>\n",
+        esc(title)
+    )
+}
+
+/// "White – Black", or that the players are not recorded.
+pub fn players(report: &GameReport, m: &dyn Messages) -> String {
+    match (&report.white, &report.black) {
+        (Some(w), Some(b)) => format!("{w} – {b}"),
+        _ => m.labels().players_unknown.to_string(),
+    }
+}
+
+/// The findings a sheet shows, in the order of the game.
+pub fn shown(report: &GameReport, all: bool) -> Vec<&Finding> {
+    let mut shown: Vec<&Finding> = report
+        .findings
+        .iter()
+        .filter(|f| all || !f.kind.is_notation())
+        .collect();
+    shown.sort_by_key(|f| f.ply.unwrap_or(0));
+    shown
+}
+
+/// One game's section: header, timeline, diagrams.
+pub fn game(report: &GameReport, m: &dyn Messages, all: bool) -> String {
+    let l = m.labels();
+    let mut out = String::from("<section class=\"game\">\n");
+    let _ = writeln!(
+        out,
+        "<header><p class=\"kicker\">{}</p><h1>{}</h1>",
+        esc(l.sheet_title),
+        esc(&players(report, m))
+    );
+    let mut rows = vec![
+        (
+            l.source,
+            format!(
+                "{}, {} {}, {} {}",
+                report.source, l.game, report.game, l.line, report.line
+            ),
+        ),
+        (
+            l.recorded_result,
+            report.recorded_result.clone().unwrap_or(l.none.into()),
+        ),
+        (
+            l.ruled_result,
+            report
+                .ruled_result
+                .clone()
+                .unwrap_or(l.none_unreadable.into()),
+        ),
+        (l.plies_replayed, report.plies.to_string()),
+    ];
+    if let Some(round) = &report.round {
+        rows.insert(1, (l.round_title, round.clone()));
+    }
+    out.push_str("<table class=\"facts\">");
+    for (label, value) in rows {
+        let _ = write!(
+            out,
+            "<tr><th>{}</th><td>{}</td></tr>",
+            esc(label),
+            esc(&value)
+        );
+    }
+    out.push_str("</table></header>\n");
+
+    let shown = shown(report, all);
+    if shown.is_empty() {
+        let _ = writeln!(out, "<p class=\"none\">{}</p>", esc(l.no_rulings));
+        out.push_str("</section>\n");
+        return out;
+    }
+    let figures: Vec<Figure> = shown.iter().filter_map(|f| figure(f)).collect();
+    timeline(&mut out, report, &shown, &figures, m);
+    if !figures.is_empty() {
+        let _ = writeln!(
+            out,
+            "<h2>{}</h2>\n<div class=\"figures\">",
+            esc(l.positions)
+        );
+        for (n, fig) in figures.iter().enumerate() {
+            diagram(&mut out, report.game, n + 1, fig, m);
+        }
+        out.push_str("</div>\n");
+    }
+    out.push_str("</section>\n");
+    out
+}
+
+fn timeline(
+    out: &mut String,
+    report: &GameReport,
+    shown: &[&Finding],
+    figures: &[Figure],
+    m: &dyn Messages,
+) {
+    let l = m.labels();
+    let _ = writeln!(
+        out,
+        "<h2>{}</h2>\n<table class=\"timeline\"><thead><tr><th>{}</th><th>{}</th><th>{}</th><th>{}</th></tr></thead><tbody>",
+        esc(l.timeline),
+        esc(l.moves),
+        esc(&capitalised(l.ply)),
+        esc(l.ruling),
+        esc(l.article)
+    );
+    for f in shown {
+        let mv = match (&f.move_number, f.ply) {
+            (Some(mv), _) => m.san(mv),
+            (None, Some(ply)) => moved_before(f.fen.as_deref(), ply),
+            (None, None) => String::new(),
+        };
+        let ply = f.ply.map(|p| p.to_string()).unwrap_or_default();
+        let figure_no = figures
+            .iter()
+            .position(|fig| std::ptr::eq(fig.finding, *f))
+            .map(|n| {
+                format!(
+                    " <a class=\"ref\" href=\"#d{}-{}\">▦ {}</a>",
+                    report.game,
+                    n + 1,
+                    n + 1
+                )
+            })
+            .unwrap_or_default();
+        let _ = write!(
+            out,
+            "<tr class=\"{}\"><td class=\"mv\">{}</td><td class=\"ply\">{ply}</td><td><strong>{}</strong>{figure_no}<br>{}",
+            f.severity.as_str(),
+            esc(&mv),
+            esc(m.kind_title(f.kind)),
+            esc(&capitalised(&m.sentence(report, f)))
+        );
+        if let (Some(seconds), Some(player)) = (f.seconds_added, f.player) {
+            let _ = write!(
+                out,
+                "<br><span class=\"clock\">{}</span>",
+                esc(&m.clock_change(seconds, opponent(player), f.clock_before))
+            );
+        }
+        let _ = writeln!(
+            out,
+            "</td><td class=\"art\">{}</td></tr>",
+            f.article
+                .map(|a| format!("{} {a}", l.article))
+                .unwrap_or_default()
+        );
+    }
+    out.push_str("</tbody></table>\n");
+}
+
+fn opponent(player: Player) -> Player {
+    match player {
+        Player::White => Player::Black,
+        Player::Black => Player::White,
+    }
+}
+
+fn diagram(out: &mut String, game: usize, n: usize, fig: &Figure, m: &dyn Messages) {
+    let l = m.labels();
+    let f = fig.finding;
+    let title = m.kind_title(f.kind);
+    let at = match (&f.move_number, f.ply) {
+        (Some(mv), _) => m.san(mv),
+        (None, Some(ply)) => format!("{} {ply}", l.ply),
+        (None, None) => String::new(),
+    };
+    let label = esc(&format!("{n}. {title}, {at}: {}", fig.fen));
+    let Some(board) = svg::board(fig.fen, false, &fig.marks, &label) else {
+        return;
+    };
+    let setup = fig.fen.parse::<Fen>().ok().map(Fen::into_setup);
+    let to_move = match setup.as_ref().map(|s| s.turn) {
+        Some(Color::White) => l.white_to_move,
+        Some(Color::Black) => l.black_to_move,
+        None => "",
+    };
+    let _ = writeln!(
+        out,
+        "<figure class=\"position\" id=\"d{game}-{n}\">\n<figcaption><strong>{n}. {}</strong> · {} · {}</figcaption>\n{board}",
+        esc(title),
+        esc(&at),
+        f.article
+            .map(|a| format!("{} {a}", l.article))
+            .unwrap_or_default()
+    );
+    out.push_str("<ul class=\"details\">");
+    let _ = write!(out, "<li>{}</li>", esc(to_move));
+    if !f.plies.is_empty() {
+        let base = setup
+            .as_ref()
+            .map(|s| (s.fullmoves.get(), s.turn))
+            .and_then(|(full, turn)| {
+                let index = (full as usize - 1) * 2 + usize::from(turn == Color::Black);
+                index.checked_sub(f.ply?)
+            });
+        let plies: Vec<String> = f
+            .plies
+            .iter()
+            .map(|&p| match base {
+                Some(base) => format!("{p} ({})", move_of(base + p)),
+                None => p.to_string(),
+            })
+            .collect();
+        let _ = write!(
+            out,
+            "<li>{} {}</li>",
+            esc(l.occurred_at),
+            esc(&plies.join(", "))
+        );
+    }
+    if !f.touched.is_empty() {
+        let _ = write!(
+            out,
+            "<li>{}: {}</li>",
+            esc(l.touched),
+            esc(&f.touched.join(", "))
+        );
+    }
+    if let (Some(token), true) = (&f.token, f.kind == Kind::TouchMoveViolation) {
+        let _ = write!(out, "<li>{}: {}</li>", esc(l.played), esc(&m.san(token)));
+    }
+    if let Some(mv) = written_move(f) {
+        let _ = write!(out, "<li>{}: {}</li>", esc(l.written), esc(&m.san(mv)));
+    }
+    if let Some(mv) = attempted_move(f) {
+        let _ = write!(out, "<li>{}: {}</li>", esc(l.attempted), esc(&m.san(mv)));
+    }
+    if let (Some(seconds), Some(player)) = (f.seconds_added, f.player) {
+        let _ = write!(
+            out,
+            "<li>{}</li>",
+            esc(&m.clock_change(seconds, opponent(player), f.clock_before))
+        );
+    }
+    if let Some((side, verdict)) = &fig.verdict {
+        let _ = write!(
+            out,
+            "<li class=\"verdict\"><strong>{}</strong> {}</li>",
+            esc(&m.can_mate_question(*side)),
+            esc(&verdict_answer(m, fig.fen, verdict, LINE))
+        );
+    }
+    let _ = writeln!(
+        out,
+        "<li class=\"fen\">FEN {}</li></ul>\n</figure>",
+        esc(fig.fen)
+    );
+}
+
+/// "Yes: a mating line: 1. …", "No: there is not enough material …", with at
+/// most `plies` moves of the line, in the language's piece letters.
+pub fn verdict_answer(m: &dyn Messages, fen: &str, verdict: &Verdict, plies: usize) -> String {
+    let l = m.labels();
+    match verdict {
+        Verdict::Winnable { line } if line.is_empty() => format!("{}: {}", l.yes, l.already_mate),
+        Verdict::Winnable { line } => {
+            let shown = line.iter().take(plies).map(|s| m.san(&s.to_string()));
+            let more = if line.len() > plies { " …" } else { "" };
+            format!(
+                "{}: {}: {}{more}",
+                l.yes,
+                l.mating_line,
+                numbered(fen, shown)
+            )
+        }
+        Verdict::Unwinnable(why) => format!("{}: {}", l.no, m.unwinnable(why)),
+        Verdict::Undetermined => l.undetermined.to_string(),
+    }
+}
+
+/// The first letter in upper case: the engine's sentences begin in lower
+/// case when they begin with a move or a phrase meant to follow a colon.
+pub fn capitalised(text: &str) -> String {
+    let mut chars = text.chars();
+    chars
+        .next()
+        .map(|c| c.to_uppercase().chain(chars).collect())
+        .unwrap_or_default()
+}
+
+/// The last move played before a position given as FEN, from its move number
+/// and side to move ("2..." when White is to play move 3), or "–" at the start.
+fn moved_before(fen: Option<&str>, ply: usize) -> String {
+    if ply == 0 {
+        return "–".to_string();
+    }
+    fen.and_then(|fen| fen.parse::<Fen>().ok())
+        .map(Fen::into_setup)
+        .map(|s| {
+            let index = (s.fullmoves.get() as usize - 1) * 2 + usize::from(s.turn == Color::Black);
+            move_of(index)
+        })
+        .unwrap_or_default()
+}
+
+/// The move that reached the position `index` plies after the game's first
+/// position: "2..." for Black's second move, "3." for White's third.
+fn move_of(index: usize) -> String {
+    if index == 0 {
+        return "–".to_string();
+    }
+    if index % 2 == 1 {
+        format!("{}.", index / 2 + 1)
+    } else {
+        format!("{}...", index / 2)
+    }
+}
+
+/// A line of moves from the position of `fen`, with move numbers.
+fn numbered(fen: &str, moves: impl Iterator<Item = String>) -> String {
+    let start = fen
+        .parse::<Fen>()
+        .ok()
+        .map(Fen::into_setup)
+        .map_or((1, Color::White), |s| (s.fullmoves.get(), s.turn));
+    let (mut number, mut turn) = start;
+    let mut out = Vec::new();
+    for (i, mv) in moves.enumerate() {
+        match turn {
+            Color::White => out.push(format!("{number}. {mv}")),
+            Color::Black if i == 0 => out.push(format!("{number}... {mv}")),
+            Color::Black => out.push(mv),
+        }
+        if turn == Color::Black {
+            number += 1;
+        }
+        turn = !turn;
+    }
+    out.join(" ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn escapes_markup() {
+        assert_eq!(
+            esc("<b>\"Tom\" & 'Jerry'</b>"),
+            "&lt;b&gt;&quot;Tom&quot; &amp; &#39;Jerry&#39;&lt;/b&gt;"
+        );
+    }
+
+    #[test]
+    fn move_numbers() {
+        assert_eq!(move_of(1), "1.");
+        assert_eq!(move_of(4), "2...");
+        assert_eq!(
+            numbered(
+                "8/8/8/8/8/8/8/K6k b - - 0 7",
+                ["Kg2", "Kb2", "Kf3"].into_iter().map(String::from)
+            ),
+            "7... Kg2 8. Kb2 Kf3"
+        );
+    }
+}

@@ -1,0 +1,212 @@
+//! Writing ruling sheets as HTML files: one page for `adjudicate --html`,
+//! and for `audit --html DIR` a page per game with rulings plus an index.
+
+use std::{
+    fs,
+    io::{self, Write},
+    path::{Path, PathBuf},
+};
+
+use audit::GameReport;
+
+use super::{
+    Render,
+    figure::is_ruling,
+    html::{self, esc},
+};
+use crate::i18n::Messages;
+
+fn footer(m: &dyn Messages) -> String {
+    format!("<footer>{}</footer>\n", esc(m.labels().generated_by))
+}
+
+/// `adjudicate --html FILE`: every game shown goes onto one page (a page
+/// break between games when printed).
+pub struct Sheet {
+    path: PathBuf,
+    messages: &'static dyn Messages,
+    lang: &'static str,
+    all: bool,
+    title: Option<String>,
+    body: String,
+}
+
+impl Sheet {
+    pub fn new(
+        path: PathBuf,
+        messages: &'static dyn Messages,
+        lang: &'static str,
+        all: bool,
+    ) -> Self {
+        Sheet {
+            path,
+            messages,
+            lang,
+            all,
+            title: None,
+            body: String::new(),
+        }
+    }
+}
+
+impl Render for Sheet {
+    fn game(&mut self, report: &GameReport) -> io::Result<()> {
+        let m = self.messages;
+        if self.title.is_none() {
+            self.title = Some(format!(
+                "{}: {}",
+                m.labels().sheet_title,
+                html::players(report, m)
+            ));
+        }
+        self.body.push_str(&html::game(report, m, self.all));
+        Ok(())
+    }
+
+    fn finish(&mut self) -> io::Result<()> {
+        let m = self.messages;
+        let title = self.title.as_deref().unwrap_or(m.labels().sheet_title);
+        let body = format!("{}{}", self.body, footer(m));
+        fs::write(&self.path, html::document(self.lang, title, &body))
+    }
+}
+
+/// `audit --html DIR`: each game with a ruling gets its page as soon as its
+/// report arrives; the index is written at the end.
+pub struct Dir {
+    dir: PathBuf,
+    messages: &'static dyn Messages,
+    lang: &'static str,
+    /// One table row per page: all the index keeps of a game, so memory stays
+    /// bounded however many games the audit reads.
+    entries: Vec<String>,
+}
+
+impl Dir {
+    pub fn new(
+        dir: &Path,
+        messages: &'static dyn Messages,
+        lang: &'static str,
+    ) -> io::Result<Self> {
+        fs::create_dir_all(dir)?;
+        Ok(Dir {
+            dir: dir.to_path_buf(),
+            messages,
+            lang,
+            entries: Vec::new(),
+        })
+    }
+}
+
+/// A file name from the source's name: letters, digits, `-` and `_` only.
+fn stem(source: &str) -> String {
+    if source == "-" {
+        return "stdin".to_string();
+    }
+    let name = Path::new(source)
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_else(|| "stdin".to_string());
+    let name = name.split('.').next().unwrap_or("game");
+    let clean: String = name
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || c == '-' || c == '_' {
+                c
+            } else {
+                '_'
+            }
+        })
+        .take(40)
+        .collect();
+    if clean.is_empty() {
+        "game".to_string()
+    } else {
+        clean
+    }
+}
+
+impl Render for Dir {
+    fn game(&mut self, report: &GameReport) -> io::Result<()> {
+        if !report.findings.iter().any(|f| is_ruling(f.kind)) {
+            return Ok(());
+        }
+        let m = self.messages;
+        // A running number keeps names unique across sources of the same name.
+        let file = format!(
+            "{:04}-{}-game{}.html",
+            self.entries.len() + 1,
+            stem(&report.source),
+            report.game
+        );
+        let title = format!("{}: {}", m.labels().sheet_title, html::players(report, m));
+        let back = format!(
+            "<p><a href=\"index.html\">← {}</a></p>\n",
+            esc(m.labels().index_title)
+        );
+        let body = format!("{back}{}{}", html::game(report, m, false), footer(m));
+        let mut out = io::BufWriter::new(fs::File::create(self.dir.join(&file))?);
+        out.write_all(html::document(self.lang, &title, &body).as_bytes())?;
+        out.flush()?;
+        let mut kinds: Vec<&str> = report
+            .findings
+            .iter()
+            .filter(|f| is_ruling(f.kind))
+            .map(|f| m.kind_title(f.kind))
+            .collect();
+        kinds.dedup();
+        let line = format!(
+            "<td>{}</td><td>{}</td><td><a href=\"{file}\">{}</a></td><td>{}</td><td>{}</td>",
+            esc(&report.source),
+            report.game,
+            esc(&html::players(report, m)),
+            esc(&format!(
+                "{} → {}",
+                report.recorded_result.as_deref().unwrap_or("?"),
+                report.ruled_result.as_deref().unwrap_or("?")
+            )),
+            esc(&kinds.join("; "))
+        );
+        self.entries.push(line);
+        Ok(())
+    }
+
+    fn finish(&mut self) -> io::Result<()> {
+        let m = self.messages;
+        let l = m.labels();
+        let mut body = format!("<h1>{}</h1>\n", esc(l.index_title));
+        if self.entries.is_empty() {
+            body.push_str(&format!("<p class=\"none\">{}</p>\n", esc(l.index_empty)));
+        } else {
+            body.push_str(&format!(
+                "<table class=\"index\"><thead><tr><th>{}</th><th>{}</th><th>{}</th><th>{}</th><th>{}</th></tr></thead><tbody>\n",
+                esc(l.source),
+                esc(&html::capitalised(l.game)),
+                esc(l.players),
+                esc(l.result_change),
+                esc(l.rulings)
+            ));
+            for entry in &self.entries {
+                body.push_str(&format!("<tr>{entry}</tr>\n"));
+            }
+            body.push_str("</tbody></table>\n");
+        }
+        body.push_str(&footer(m));
+        fs::write(
+            self.dir.join("index.html"),
+            html::document(self.lang, l.index_title, &body),
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::stem;
+
+    #[test]
+    fn file_names_from_sources() {
+        assert_eq!(stem("fixtures/9.2-threefold/basic.pgn"), "basic");
+        assert_eq!(stem("-"), "stdin");
+        assert_eq!(stem("a b/ü x.pgn.zst"), "__x");
+    }
+}
