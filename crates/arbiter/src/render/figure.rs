@@ -5,9 +5,10 @@
 use audit::{Finding, Kind, Player};
 use laws::mating::{Verdict, analyse};
 use scoresheet::{WrittenMove, notation::parse_move};
+use shakmaty::FromSetup;
 use shakmaty::{
-    Bitboard, CastlingMode, CastlingSide, Chess, Color, Position, Role, Square, attacks, fen::Fen,
-    san::San,
+    Bitboard, Board, CastlingMode, CastlingSide, Chess, Color, Position, Role, Square, attacks,
+    fen::Fen, san::San,
 };
 
 use super::svg::{Mark, Marks};
@@ -119,19 +120,24 @@ pub fn figure(finding: &Finding) -> Option<Figure<'_>> {
         return None;
     }
     let fen = finding.fen.as_deref()?;
-    let pos: Option<Chess> = fen
-        .parse::<Fen>()
-        .ok()
-        .and_then(|f| f.into_position(CastlingMode::Standard).ok());
+    let setup = fen.parse::<Fen>().ok().map(Fen::into_setup);
+    // Rapid and blitz positions after an illegal move that stood (A.5.2) may
+    // be illegal themselves; the marks need only the board.
+    let pos: Option<Chess> = setup
+        .clone()
+        .and_then(|s| Chess::from_setup(s, CastlingMode::Standard).ok());
     let mut marks = Marks::default();
     let mut verdict = None;
-    if let Some(pos) = &pos {
+    if let Some(setup) = &setup {
+        let (board, turn) = (&setup.board, setup.turn);
         match finding.kind {
             Kind::IllegalMove
             | Kind::IllegalMovePenalty
             | Kind::IllegalMoveLoss
             | Kind::IllegalMoveDraw => {
-                if let Some((from, to)) = attempted_move(finding).and_then(|m| squares_of(pos, m)) {
+                if let Some((from, to)) =
+                    attempted_move(finding).and_then(|m| squares_of(board, turn, m))
+                {
                     match from {
                         Some(from) => marks.arrows.push((from, to)),
                         None => marks.squares.push((to, Mark::Attention)),
@@ -140,7 +146,7 @@ pub fn figure(finding: &Finding) -> Option<Figure<'_>> {
             }
             _ if finding.kind.is_claim() => {
                 if let Some((Some(from), to)) =
-                    written_move(finding).and_then(|m| squares_of(pos, m))
+                    written_move(finding).and_then(|m| squares_of(board, turn, m))
                 {
                     marks.played.push((from, to));
                 }
@@ -151,7 +157,10 @@ pub fn figure(finding: &Finding) -> Option<Figure<'_>> {
                         marks.squares.push((square, Mark::Touched));
                     }
                 }
-                let played = finding.token.as_deref().and_then(|m| squares_of(pos, m));
+                let played = finding
+                    .token
+                    .as_deref()
+                    .and_then(|m| squares_of(board, turn, m));
                 if let Some((Some(from), to)) = played {
                     marks.played.push((from, to));
                 }
@@ -161,7 +170,7 @@ pub fn figure(finding: &Finding) -> Option<Figure<'_>> {
         if matches!(
             finding.kind,
             Kind::FlagFallLoss | Kind::FlagFallDraw | Kind::IllegalMoveLoss | Kind::IllegalMoveDraw
-        ) && let Some(loser) = finding.player
+        ) && let (Some(loser), Some(pos)) = (finding.player, &pos)
         {
             let opponent = match loser {
                 Player::White => Color::Black,
@@ -187,14 +196,13 @@ pub fn figure(finding: &Finding) -> Option<Figure<'_>> {
 /// The squares of a written move in `pos`: the origin where the notation or
 /// the board names it (a piece of that kind that could reach the square if
 /// checks and pins were no matter), and the target.
-pub fn squares_of(pos: &Chess, written: &str) -> Option<(Option<Square>, Square)> {
+pub fn squares_of(board: &Board, turn: Color, written: &str) -> Option<(Option<Square>, Square)> {
     let notation = parse_move(written.as_bytes()).ok()?;
-    let turn = pos.turn();
     match notation.written {
         WrittenMove::Coordinates { from, to, .. } => Some((Some(from), to)),
         WrittenMove::San(San::Castle(side)) => {
             let rank = turn.backrank();
-            let king = pos.board().king_of(turn)?;
+            let king = board.king_of(turn)?;
             let file = match side {
                 CastlingSide::KingSide => shakmaty::File::G,
                 CastlingSide::QueenSide => shakmaty::File::C,
@@ -208,7 +216,6 @@ pub fn squares_of(pos: &Chess, written: &str) -> Option<(Option<Square>, Square)
             to,
             ..
         }) => {
-            let board = pos.board();
             let occupied = board.occupied();
             let candidates: Vec<Square> = board
                 .by_piece(role.of(turn))
@@ -262,29 +269,32 @@ mod tests {
         let after_e4_e5 = pos("rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2");
         // Ke3 is illegal (not a king move), yet the king is the only king.
         assert_eq!(
-            squares_of(&after_e4_e5, "Ke3"),
+            squares_of(after_e4_e5.board(), after_e4_e5.turn(), "Ke3"),
             Some((Some(Square::E1), Square::E3))
         );
         // No rook can reach e3, and there are two: only the target is known.
-        assert_eq!(squares_of(&after_e4_e5, "Re3"), Some((None, Square::E3)));
         assert_eq!(
-            squares_of(&after_e4_e5, "Ke2"),
+            squares_of(after_e4_e5.board(), after_e4_e5.turn(), "Re3"),
+            Some((None, Square::E3))
+        );
+        assert_eq!(
+            squares_of(after_e4_e5.board(), after_e4_e5.turn(), "Ke2"),
             Some((Some(Square::E1), Square::E2))
         );
         assert_eq!(
-            squares_of(&after_e4_e5, "Nf3"),
+            squares_of(after_e4_e5.board(), after_e4_e5.turn(), "Nf3"),
             Some((Some(Square::G1), Square::F3))
         );
         assert_eq!(
-            squares_of(&after_e4_e5, "d4"),
+            squares_of(after_e4_e5.board(), after_e4_e5.turn(), "d4"),
             Some((Some(Square::D2), Square::D4))
         );
         assert_eq!(
-            squares_of(&after_e4_e5, "g1f3"),
+            squares_of(after_e4_e5.board(), after_e4_e5.turn(), "g1f3"),
             Some((Some(Square::G1), Square::F3))
         );
         assert_eq!(
-            squares_of(&after_e4_e5, "Sf3"),
+            squares_of(after_e4_e5.board(), after_e4_e5.turn(), "Sf3"),
             Some((Some(Square::G1), Square::F3))
         );
     }
