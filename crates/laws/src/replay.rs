@@ -146,22 +146,7 @@ impl Replay {
     pub fn play_move(&mut self, mv: Move, mark: Option<Mark>) -> Played {
         // The previous position had a legal move, so it was neither mate nor stalemate.
         self.settled = false;
-        let irreversible = self.pos.is_irreversible(mv);
-        let before = self.pos.clone();
-        self.pos.play_unchecked(mv);
-        self.hash = next_identity(&before, &self.pos, mv, self.hash);
-        self.prev = Some((before, mv));
-        self.ply += 1;
-        debug_assert_eq!(
-            self.hash,
-            identity(&self.pos),
-            "incremental identity after {mv:?}"
-        );
-        if irreversible {
-            self.history.clear();
-        }
-        self.history.push((self.hash, self.ply));
-
+        let irreversible = self.advance(mv, true);
         let wrong_mark = match mark {
             Some(Mark::Check) if !self.pos.is_check() => Some(Mark::Check),
             Some(Mark::Mate) if !self.pos.is_check() || !self.pos.is_checkmate() => {
@@ -193,16 +178,8 @@ impl Replay {
     /// leaves an illegal position, neither mate nor stalemate is looked for
     /// there: the next move must mend it, or the game is drawn (A.5.4).
     pub fn play_standing(&mut self, mv: Move) -> Played {
-        let irreversible = self.pos.is_irreversible(mv);
-        let before = self.pos.clone();
-        self.pos.play_unchecked(mv);
-        self.hash = identity(&self.pos);
-        self.prev = Some((before, mv));
-        self.ply += 1;
-        if irreversible {
-            self.history.clear();
-        }
-        self.history.push((self.hash, self.ply));
+        // The incremental identity assumes a legal move; this one is hashed afresh.
+        self.advance(mv, false);
         self.settled = false;
         let ending = if self.ending.is_none() {
             self.ending = self.mend_irregular();
@@ -222,6 +199,31 @@ impl Replay {
             wrong_mark: None,
             ending,
         }
+    }
+
+    /// Plays `mv` on the board and records the position reached in the
+    /// repetition history. Returns whether the move was irreversible.
+    fn advance(&mut self, mv: Move, legal: bool) -> bool {
+        let irreversible = self.pos.is_irreversible(mv);
+        let before = self.pos.clone();
+        self.pos.play_unchecked(mv);
+        self.hash = if legal {
+            next_identity(&before, &self.pos, mv, self.hash)
+        } else {
+            identity(&self.pos)
+        };
+        debug_assert_eq!(
+            self.hash,
+            identity(&self.pos),
+            "incremental identity after {mv:?}"
+        );
+        self.prev = Some((before, mv));
+        self.ply += 1;
+        if irreversible {
+            self.history.clear();
+        }
+        self.history.push((self.hash, self.ply));
+        irreversible
     }
 
     /// After the move that followed an illegal position: drawn if the

@@ -63,3 +63,24 @@ pub fn parse_clock(text: &str) -> Option<f64> {
     }
     (1..=3).contains(&parts).then_some(seconds)
 }
+
+/// Writes seconds as a `%clk` reading: `H:MM:SS`, with tenths where there
+/// are any; the inverse of [`parse_clock`].
+///
+/// ```
+/// use scoresheet::commands::format_clock;
+/// assert_eq!(format_clock(4230.0), "1:10:30");
+/// assert_eq!(format_clock(5.96), "0:00:06");
+/// assert_eq!(format_clock(3.2), "0:00:03.2");
+/// ```
+pub fn format_clock(seconds: f64) -> String {
+    // Rounded to tenths first, so that 5.96 is 0:00:06 and never 0:00:05.10.
+    let tenths_total = (seconds.max(0.0) * 10.0).round() as u64;
+    let (whole, tenths) = (tenths_total / 10, tenths_total % 10);
+    let (h, m, s) = (whole / 3600, whole / 60 % 60, whole % 60);
+    if tenths > 0 {
+        format!("{h}:{m:02}:{s:02}.{tenths}")
+    } else {
+        format!("{h}:{m:02}:{s:02}")
+    }
+}

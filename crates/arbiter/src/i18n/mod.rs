@@ -180,18 +180,7 @@ pub trait Messages: Sync {
     }
 }
 
-/// `0:12:00`, with tenths where the clock shows them.
-pub fn format_clock(seconds: f64) -> String {
-    let total = seconds.max(0.0);
-    let whole = total.floor() as u64;
-    let tenths = ((total - whole as f64) * 10.0).round() as u64;
-    let (h, m, s) = (whole / 3600, whole / 60 % 60, whole % 60);
-    if tenths > 0 {
-        format!("{h}:{m:02}:{s:02}.{tenths}")
-    } else {
-        format!("{h}:{m:02}:{s:02}")
-    }
-}
+pub use scoresheet::commands::format_clock;
 
 #[cfg(test)]
 mod tests {

@@ -6,23 +6,14 @@ use laws::{
     mating::{Verdict, analyse_within},
     resolve::resolve,
 };
-use scoresheet::{EventAt, IllegalAct, commands::parse_clock};
+use scoresheet::{
+    EventAt, IllegalAct,
+    commands::{format_clock, parse_clock},
+};
 use shakmaty::{Color, EnPassantMode, Position, fen::Fen};
 
 use super::{Context, color_name, walk::Walk};
 use crate::{kind::Kind, report::Finding};
-
-pub(super) fn format_clock(seconds: f64) -> String {
-    let total = seconds.max(0.0);
-    let whole = total.floor() as u64;
-    let tenths = ((total - whole as f64) * 10.0).round() as u64;
-    let (h, m, s) = (whole / 3600, whole / 60 % 60, whole % 60);
-    if tenths > 0 {
-        format!("{h}:{m:02}:{s:02}.{tenths}")
-    } else {
-        format!("{h}:{m:02}:{s:02}")
-    }
-}
 
 impl Context<'_> {
     /// Points a ruling at its event (when it has one) and at the position.

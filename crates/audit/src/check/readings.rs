@@ -6,10 +6,13 @@ use laws::{
     Article, Replay,
     time_control::{Ambiguity, TimeControl},
 };
-use scoresheet::{GameText, Scoresheet, commands::parse_clock};
+use scoresheet::{
+    GameText, Scoresheet,
+    commands::{format_clock, parse_clock},
+};
 use shakmaty::{CastlingMode, Chess, Color, Position};
 
-use super::{Context, clock::format_clock, color_name};
+use super::{Context, color_name};
 use crate::{
     kind::Kind,
     report::{Finding, GameReport},
