@@ -204,7 +204,7 @@ pub fn keeps_written_move(
         return mv == played;
     }
     let pos = replay.position();
-    let legals = pos.legal_moves();
+    let legals = crate::resolve::legal_moves(pos);
     let piece_moves: Vec<Move> = match *written {
         WrittenMove::Coordinates { from, .. } => legals
             .iter()

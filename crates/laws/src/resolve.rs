@@ -3,7 +3,7 @@
 
 use scoresheet::WrittenMove;
 use shakmaty::{
-    CastlingMode, Chess, Move, Position, Role, Square,
+    CastlingMode, Chess, Move, MoveList, Position, Role, Square,
     san::{San, SanError, SanPlus},
     uci::UciMove,
 };
@@ -24,6 +24,14 @@ pub enum MoveError {
     Null,
 }
 
+/// The legal moves. In an illegal position left by an illegal move that
+/// stood (A.5.2) a king may stand en prise: taking it is no move at all.
+pub fn legal_moves(pos: &Chess) -> MoveList {
+    let mut moves = pos.legal_moves();
+    moves.retain(|m| m.capture() != Some(Role::King));
+    moves
+}
+
 /// Finds the one legal move that `written` describes.
 ///
 /// ```
@@ -40,9 +48,10 @@ pub fn resolve(pos: &Chess, written: &WrittenMove, mode: CastlingMode) -> Result
     match *written {
         WrittenMove::Null => Err(MoveError::Null),
         WrittenMove::San(san) => match san.to_move(pos) {
+            Ok(m) if m.capture() == Some(Role::King) => Err(MoveError::Illegal),
             Ok(m) => Ok(m),
             Err(SanError::AmbiguousSan) => {
-                let legals = pos.legal_moves();
+                let legals = legal_moves(pos);
                 Err(MoveError::Ambiguous(
                     legals
                         .iter()
@@ -56,9 +65,10 @@ pub fn resolve(pos: &Chess, written: &WrittenMove, mode: CastlingMode) -> Result
                 if let San::Normal { capture: false, .. } = san {
                     let with_x = with_capture(san);
                     match with_x.to_move(pos) {
+                        Ok(m) if m.capture() == Some(Role::King) => return Err(MoveError::Illegal),
                         Ok(m) => return Ok(m),
                         Err(SanError::AmbiguousSan) => {
-                            let legals = pos.legal_moves();
+                            let legals = legal_moves(pos);
                             return Err(MoveError::Ambiguous(
                                 legals
                                     .iter()
@@ -76,7 +86,7 @@ pub fn resolve(pos: &Chess, written: &WrittenMove, mode: CastlingMode) -> Result
                     ..
                 } = san
                 {
-                    let promotes = pos.legal_moves().iter().any(|m| {
+                    let promotes = legal_moves(pos).iter().any(|m| {
                         m.promotion().is_some()
                             && san.matches(Move::Normal {
                                 role: Role::Pawn,
@@ -106,7 +116,7 @@ pub fn resolve(pos: &Chess, written: &WrittenMove, mode: CastlingMode) -> Result
             {
                 return Err(MoveError::WrongPiece { found });
             }
-            let legals = pos.legal_moves();
+            let legals = legal_moves(pos);
             let matching: Vec<Move> = legals
                 .iter()
                 .filter(|m| coordinates_match(**m, from, to, mode))
@@ -166,7 +176,7 @@ pub fn suggestions(pos: &Chess, written: &WrittenMove, limit: usize) -> Vec<SanP
         }
         WrittenMove::San(_) | WrittenMove::Null => (None, None, None),
     };
-    let legals = pos.legal_moves();
+    let legals = legal_moves(pos);
     let mut scored: Vec<(u8, Move)> = legals
         .iter()
         .filter_map(|&m| {

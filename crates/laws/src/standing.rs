@@ -142,7 +142,10 @@ fn displacement(pos: &Chess, from: Square, to: Square, promotion: Option<Role>) 
 fn castle(pos: &Chess, side: CastlingSide) -> Option<Move> {
     let us = pos.turn();
     let board = pos.board();
-    let king = (board.by_piece(Role::King.of(us)) & Bitboard::from(us.backrank())).first()?;
+    // Castling without the right still needs the king on its own square.
+    let king = (board.by_piece(Role::King.of(us)) & Bitboard::from(us.backrank()))
+        .first()
+        .filter(|k| pos.castles().has(us, side) || k.file() == shakmaty::File::E)?;
     let rook = pos.castles().rook(us, side).or_else(|| {
         let corner = match side {
             CastlingSide::KingSide => Square::from_coords(shakmaty::File::H, us.backrank()),
@@ -150,7 +153,11 @@ fn castle(pos: &Chess, side: CastlingSide) -> Option<Move> {
         };
         (board.piece_at(corner) == Some(Role::Rook.of(us))).then_some(corner)
     })?;
-    Some(Move::Castle { king, rook })
+    // The king and the rook must have somewhere to go: castling through a
+    // piece standing on their squares cannot be done even illegally.
+    let free = |to: Square| to == king || to == rook || board.piece_at(to).is_none();
+    let (king_to, rook_to) = (side.king_to(us), side.rook_to(us));
+    (free(king_to) && free(rook_to)).then_some(Move::Castle { king, rook })
 }
 
 /// Whether a position cannot stand (A.5.4): the side that just moved has
@@ -197,9 +204,13 @@ mod tests {
         assert_eq!(physical("7k/8/8/8/8/8/3P4/2B1K3 w - - 0 1", "Bh6"), None);
         // Two rooks could reach d1: the record does not say which moved.
         assert_eq!(physical("2k5/8/8/8/8/8/4K3/R6R w - - 0 1", "Rd1"), None);
-        // Castling out of check, as the pieces stand.
+        // Castling out of check, as the pieces stand; not onto a piece.
         let castle = physical("4k3/8/8/8/8/8/8/4K2R w K - 0 1", "O-O");
         assert!(matches!(castle, Some(Move::Castle { .. })));
+        assert_eq!(physical("4k3/8/8/8/8/8/8/4KNNR w K - 0 1", "O-O"), None);
+        assert_eq!(physical("4k3/8/8/8/8/8/8/R3K3 w Q - 0 1", "O-O"), None);
+        // A king that has left e1 cannot castle, even illegally.
+        assert_eq!(physical("4k3/8/8/8/8/8/8/5K1R w - - 0 1", "O-O"), None);
     }
 
     #[test]

@@ -116,7 +116,7 @@ pub fn duty(pos: &Chess, touched: &[Square], promotion: Option<Role>) -> Duty {
 
     // 4.4.2: a rook touched deliberately before the king may not castle on
     // this move, whatever else the touches require.
-    let all = pos.legal_moves();
+    let all = crate::resolve::legal_moves(pos);
     let banned: Vec<Move> = rook_first_castles(&own)
         .into_iter()
         .filter(|m| all.contains(m))

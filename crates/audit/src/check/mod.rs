@@ -115,13 +115,42 @@ pub fn check_game(source: &str, game: usize, text: &GameText) -> GameReport {
     check_game_with(source, game, text, &Options::default())
 }
 
-/// Checks one game. Never panics on any input.
+/// Checks one game. Never panics on any input: should the engine itself
+/// fail on a game (a bug), that game gets an `unreadable-game` row saying so
+/// and the run goes on, so every game of the input is still accounted for.
 pub fn check_game_with(
     source: &str,
     game: usize,
     text: &GameText,
     options: &Options,
 ) -> GameReport {
+    std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        check(source, game, text, options)
+    }))
+    .unwrap_or_else(|_| {
+        let mut report = GameReport {
+            source: source.to_string(),
+            game,
+            line: text.first_line + leading_blank_lines(&text.bytes),
+            white: None,
+            black: None,
+            round: None,
+            plies: 0,
+            recorded_result: None,
+            ruled_result: None,
+            findings: Vec::new(),
+            fingerprint: None,
+        };
+        report.findings.push(Finding::new(
+            Kind::UnreadableGame,
+            None,
+            "the toolkit failed on this game (an internal error, reported on standard error; please send us the game): no ruling".to_string(),
+        ));
+        report
+    })
+}
+
+fn check(source: &str, game: usize, text: &GameText, options: &Options) -> GameReport {
     let sheet = Scoresheet::read(text);
     let mut report = GameReport {
         source: source.to_string(),
