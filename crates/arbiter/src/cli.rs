@@ -166,7 +166,7 @@ impl RulesArg {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum SupervisionArg {
     /// A.5 / B.3: the usual; an uncaught illegal move stands, penalties are one minute.
-    #[value(alias = "a5", alias = "b3")]
+    #[value(alias = "a5", alias = "b3", alias = "usual")]
     Limited,
     /// A.4 / B.2: the full Competition Rules; blitz penalties stay two minutes.
     #[value(alias = "a4", alias = "b2")]

@@ -22,7 +22,8 @@ pub mod forced;
 use std::{str::FromStr, sync::mpsc, time::Duration};
 
 use shakmaty::{
-    CastlingMode, Chess, Color, EnPassantMode, Position, fen::Fen, san::SanPlus, uci::UciMove,
+    CastlingMode, CastlingSide, Chess, Color, EnPassantMode, Position, Role, Square, fen::Fen,
+    san::SanPlus, uci::UciMove,
 };
 
 /// Why a side can never checkmate.
@@ -160,17 +161,65 @@ pub fn proven_unwinnable(pos: &Chess, side: Color) -> bool {
     cha_board(pos).is_some_and(|board| chasolver::is_unwinnable_fast(&board, cha_color(side)))
 }
 
-/// The same position on CHA's board, when it can hold it exactly.
+/// The same position on CHA's board, when it can hold it exactly. Built
+/// square by square: a FEN round trip would cost more than CHA's fast proof.
 fn cha_board(pos: &Chess) -> Option<chess::Board> {
-    let fen = Fen::from_position(pos, EnPassantMode::Legal).to_string();
-    let board = chess::Board::from_str(&fen).ok()?;
-    // Castling rights CHA cannot hold (Chess960) would make an "unwinnable" unsound.
-    let same = board
-        .to_string()
-        .split_whitespace()
-        .take(3)
-        .eq(fen.split_whitespace().take(3));
-    same.then_some(board)
+    let mut builder = chess::BoardBuilder::new();
+    for (square, piece) in pos.board() {
+        builder.piece(
+            cha_square(square),
+            cha_role(piece.role),
+            cha_color(piece.color),
+        );
+    }
+    builder.side_to_move(cha_color(pos.turn()));
+    let castles = pos.castles();
+    for color in [Color::White, Color::Black] {
+        let right = |side: CastlingSide| {
+            castles.rook(color, side).map(|rook| {
+                // Castling rights CHA cannot hold (Chess960) would make an "unwinnable" unsound.
+                let corner = match side {
+                    CastlingSide::KingSide => shakmaty::File::H,
+                    CastlingSide::QueenSide => shakmaty::File::A,
+                };
+                let king_home = pos.board().king_of(color)
+                    == Some(Square::from_coords(shakmaty::File::E, color.backrank()));
+                rook.file() == corner && king_home
+            })
+        };
+        let rights = match (
+            right(CastlingSide::KingSide),
+            right(CastlingSide::QueenSide),
+        ) {
+            (Some(false), _) | (_, Some(false)) => return None,
+            (Some(true), Some(true)) => chess::CastleRights::Both,
+            (Some(true), None) => chess::CastleRights::KingSide,
+            (None, Some(true)) => chess::CastleRights::QueenSide,
+            (None, None) => chess::CastleRights::NoRights,
+        };
+        builder.castle_rights(cha_color(color), rights);
+    }
+    let ep = pos.ep_square(EnPassantMode::Legal);
+    builder.en_passant(ep.map(|square| chess::File::from_index(usize::from(square.file()))));
+    chess::Board::try_from(&builder).ok()
+}
+
+fn cha_square(square: Square) -> chess::Square {
+    chess::Square::make_square(
+        chess::Rank::from_index(usize::from(square.rank())),
+        chess::File::from_index(usize::from(square.file())),
+    )
+}
+
+fn cha_role(role: Role) -> chess::Piece {
+    match role {
+        Role::Pawn => chess::Piece::Pawn,
+        Role::Knight => chess::Piece::Knight,
+        Role::Bishop => chess::Piece::Bishop,
+        Role::Rook => chess::Piece::Rook,
+        Role::Queen => chess::Piece::Queen,
+        Role::King => chess::Piece::King,
+    }
 }
 
 fn cha_color(side: Color) -> chess::Color {
@@ -354,6 +403,51 @@ mod tests {
         assert!(certify(&p, Color::White, &uci).is_some());
         // A line that does not mate is no certificate.
         assert!(certify(&p, Color::White, &["a1a2".to_string()]).is_none());
+    }
+
+    #[test]
+    fn the_bridge_to_cha_keeps_the_position() {
+        for fen in [
+            "r3k2r/ppp2ppp/2n1q3/3pP3/8/8/PPP2PPP/R3K2R w KQkq d6 0 12",
+            "4k2r/8/8/8/8/8/8/R3K3 b Qk - 3 40",
+            "kn6/8/8/8/8/8/8/KN6 w - - 0 1",
+            "4k3/8/1p1p1p1p/pPpPpPpP/P1P1P1P1/8/8/4K3 b - - 0 1",
+            // The double step allows no capture: no en passant square in either board.
+            "4k3/8/8/8/4P3/8/8/4K3 b - e3 0 1",
+        ] {
+            let p = pos(fen);
+            let direct = cha_board(&p).expect("standard position");
+            let by_fen =
+                chess::Board::from_str(&Fen::from_position(&p, EnPassantMode::Legal).to_string())
+                    .expect("chess reads the FEN");
+            assert_eq!(direct, by_fen, "{fen}");
+        }
+        // Random games pass through every castling right and en passant square.
+        let mut seed = 0x9e37_79b9_7f4a_7c15_u64;
+        for _ in 0..100 {
+            let mut p = Chess::default();
+            for _ in 0..80 {
+                let moves = p.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                p.play_unchecked(moves[(seed % moves.len() as u64) as usize]);
+                let by_fen = chess::Board::from_str(
+                    &Fen::from_position(&p, EnPassantMode::Legal).to_string(),
+                )
+                .expect("chess reads the FEN");
+                assert_eq!(cha_board(&p), Some(by_fen));
+            }
+        }
+        // Chess960 castling rights cannot cross the bridge.
+        let shuffled = Fen::from_ascii(b"1r2k1r1/8/8/8/8/8/8/1R2K1R1 w GBgb - 0 1")
+            .expect("fen")
+            .into_position::<Chess>(CastlingMode::Chess960)
+            .expect("legal");
+        assert!(cha_board(&shuffled).is_none());
     }
 
     #[test]
