@@ -19,7 +19,7 @@
 
 pub mod forced;
 
-use std::{str::FromStr, sync::mpsc, time::Duration};
+use std::{sync::mpsc, time::Duration};
 
 use shakmaty::{
     CastlingMode, CastlingSide, Chess, Color, EnPassantMode, Position, Role, Square, fen::Fen,
@@ -352,6 +352,8 @@ pub fn position_from_fen(fen: &str) -> Option<Chess> {
 
 #[cfg(test)]
 mod tests {
+    use std::str::FromStr;
+
     use super::*;
 
     fn pos(fen: &str) -> Chess {
