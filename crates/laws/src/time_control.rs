@@ -216,7 +216,7 @@ impl TimeControl {
                 for period in periods {
                     total += period.time;
                     match period.moves {
-                        Some(moves) if started + moves < 60 => started += moves,
+                        Some(moves) if started.saturating_add(moves) < 60 => started += moves,
                         _ => break,
                     }
                 }
@@ -238,7 +238,9 @@ impl TimeControl {
         let mut done = 0u32;
         for (index, period) in periods.iter().enumerate() {
             match period.moves {
-                Some(moves) if number > done + moves => done += moves,
+                Some(moves) if number > done.saturating_add(moves) => {
+                    done = done.saturating_add(moves);
+                }
                 _ => return Some((index, *period)),
             }
         }
@@ -252,7 +254,7 @@ impl TimeControl {
     /// period's move count.
     pub fn added_after_move(&self, number: u32) -> Option<(TimeDelta, TimeDelta)> {
         let (_, period) = self.period_of_move(number)?;
-        let (_, next) = self.period_of_move(number + 1)?;
+        let (_, next) = self.period_of_move(number.saturating_add(1))?;
         let boundary = period.moves.is_some() && self.completes_period(number);
         Some((
             period.increment,
@@ -270,7 +272,7 @@ impl TimeControl {
         for period in periods {
             match period.moves {
                 Some(moves) => {
-                    done += moves;
+                    done = done.saturating_add(moves);
                     if number == done {
                         return true;
                     }
@@ -382,6 +384,10 @@ mod tests {
         );
         assert_eq!(repeating.is_last_period(100), Some(false));
         assert!(tc("300+3").has_increment());
+        // Absurd counts found by the fuzzer: no overflow, an answer all the same.
+        let huge = tc("4000000000/60:4000000000/60:60");
+        assert!(huge.added_after_move(u32::MAX).is_some());
+        assert!(huge.class().is_some());
         assert!(!tc("40/7200:3600").has_increment());
     }
 }
