@@ -1,7 +1,8 @@
 //! Running the engine over many games in parallel, in input order, with
 //! bounded memory. A reader thread cuts the stream into batches of games;
-//! while the workers check one batch, the reader prepares the next; reports
-//! are handed on in input order. At most two batches are in memory at once.
+//! while the workers check one batch, the reader prepares the next and this
+//! thread hands on the reports of the one before, in input order. At most
+//! three batches are in memory at once.
 
 use std::{io, sync::mpsc, thread};
 
@@ -16,6 +17,13 @@ use crate::{
 
 /// How many games a batch holds.
 const BATCH: usize = 256;
+
+/// Passes one batch's reports on, in order.
+fn hand_on(batch: &mpsc::Receiver<Vec<GameReport>>, each: &mut dyn FnMut(GameReport)) {
+    // A batch whose worker failed sends nothing; its games were counted out
+    // by `check_game_with`'s own guard, so this cannot happen short of an abort.
+    batch.recv().into_iter().flatten().for_each(each);
+}
 
 /// Checks every game of `source`, calling `each` with the reports in input
 /// order. An I/O error ends the source; the games read before it are reported.
@@ -60,14 +68,26 @@ pub fn run_source(
                 }
             }
         });
+        // While the workers check one batch, this thread hands on the reports
+        // of the one before (rendering and writing them): both go on at once.
+        let mut checking: Option<mpsc::Receiver<Vec<GameReport>>> = None;
         for batch in receive {
-            let reports: Vec<GameReport> = pool.install(|| {
-                batch
+            let (done, reports) = mpsc::sync_channel(1);
+            let (name, options) = (name.clone(), options.clone());
+            pool.spawn(move || {
+                let checked: Vec<GameReport> = batch
                     .par_iter()
-                    .map(|(i, text)| check_game_with(&name, *i, text, options))
-                    .collect()
+                    .map(|(i, text)| check_game_with(&name, *i, text, &options))
+                    .collect();
+                // The receiver is gone only if the run itself has ended.
+                let _ = done.send(checked);
             });
-            reports.into_iter().for_each(&mut *each);
+            if let Some(previous) = checking.replace(reports) {
+                hand_on(&previous, each);
+            }
+        }
+        if let Some(last) = checking {
+            hand_on(&last, each);
         }
         reading
             .join()
