@@ -14,6 +14,61 @@ pub struct Command {
     pub span: Span,
 }
 
+/// One `[%name args]` command as it stands in the bytes, before any
+/// allocation: most commands are clock readings and evaluations, which
+/// only a few readers want.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RawCommand<'a> {
+    /// The name, as written (compare with [`RawCommand::is`]).
+    pub name: &'a [u8],
+    /// The arguments, trimmed.
+    pub args: &'a [u8],
+    pub span: Span,
+}
+
+impl RawCommand<'_> {
+    /// Whether the name is `name` (given in lower case), in any letter case.
+    pub fn is(&self, name: &str) -> bool {
+        self.name.eq_ignore_ascii_case(name.as_bytes())
+    }
+
+    pub fn to_command(&self) -> Command {
+        Command {
+            name: String::from_utf8_lossy(self.name).to_ascii_lowercase(),
+            args: String::from_utf8_lossy(self.args).into_owned(),
+            span: self.span,
+        }
+    }
+}
+
+/// The commands in a comment's bytes, borrowed; `base` is the comment's offset.
+///
+/// ```
+/// use scoresheet::commands::raw_commands;
+/// let raw: Vec<_> = raw_commands(b"{ [%clk 0:04:10] [%Touch g1 ] }", 0).collect();
+/// assert!(raw[0].is("clk") && raw[1].is("touch"));
+/// assert_eq!(raw[1].args, b"g1");
+/// ```
+pub fn raw_commands(comment: &[u8], base: usize) -> impl Iterator<Item = RawCommand<'_>> {
+    let mut at = 0;
+    std::iter::from_fn(move || {
+        let start = at + memchr::memmem::find(&comment[at..], b"[%")?;
+        let len = memchr::memchr(b']', &comment[start..])?;
+        at = start + len + 1;
+        let inner = comment[start + 2..start + len].trim_ascii();
+        let cut = inner
+            .iter()
+            .position(u8::is_ascii_whitespace)
+            .unwrap_or(inner.len());
+        let (name, args) = inner.split_at(cut);
+        Some(RawCommand {
+            name,
+            args: args.trim_ascii(),
+            span: Span::new(base + start, base + start + len + 1),
+        })
+    })
+}
+
 /// Finds the commands in a comment's bytes; `base` is the comment's offset.
 ///
 /// ```
@@ -23,25 +78,14 @@ pub struct Command {
 /// assert_eq!((cmds[1].name.as_str(), cmds[1].args.as_str()), ("touch", "g1"));
 /// ```
 pub fn commands(comment: &[u8], base: usize) -> Vec<Command> {
-    let mut out = Vec::new();
-    let mut at = 0;
-    while let Some(i) = memchr::memmem::find(&comment[at..], b"[%") {
-        let start = at + i;
-        let Some(len) = memchr::memchr(b']', &comment[start..]) else {
-            break;
-        };
-        let inner = &comment[start + 2..start + len];
-        let text = String::from_utf8_lossy(inner);
-        let text = text.trim();
-        let (name, args) = text.split_once(char::is_whitespace).unwrap_or((text, ""));
-        out.push(Command {
-            name: name.to_ascii_lowercase(),
-            args: args.trim().to_string(),
-            span: Span::new(base + start, base + start + len + 1),
-        });
-        at = start + len + 1;
-    }
-    out
+    raw_commands(comment, base)
+        .map(|raw| raw.to_command())
+        .collect()
+}
+
+/// The clock reading of a `[%clk]` or `[%emt]` command's arguments.
+pub fn parse_clock_bytes(args: &[u8]) -> Option<f64> {
+    std::str::from_utf8(args).ok().and_then(parse_clock)
 }
 
 /// Parses a clock reading such as `1:23:45`, `0:00:03.2` or `5:07` into seconds.

@@ -83,10 +83,24 @@ pub struct EventAt {
 /// Whether a command is an arbiter event (rather than a clock reading or
 /// another program's annotation, which are no business of the Laws).
 pub fn is_event(name: &str) -> bool {
-    matches!(
-        name,
-        "claim" | "touch" | "adjust" | "illegal" | "flag" | "promote" | "complaint"
-    )
+    EVENT_NAMES.contains(&name)
+}
+
+const EVENT_NAMES: [&str; 7] = [
+    "claim",
+    "touch",
+    "adjust",
+    "illegal",
+    "flag",
+    "promote",
+    "complaint",
+];
+
+/// [`is_event`] on a name as written, in any letter case, without allocating.
+pub fn is_event_name(name: &[u8]) -> bool {
+    EVENT_NAMES
+        .iter()
+        .any(|event| name.eq_ignore_ascii_case(event.as_bytes()))
 }
 
 /// Reads one arbiter event command.

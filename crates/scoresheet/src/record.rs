@@ -5,8 +5,8 @@
 use shakmaty::Outcome;
 
 use crate::{
-    commands::{Command, commands},
-    events::{EventAt, is_event, parse_event},
+    commands::{Command, commands, parse_clock_bytes, raw_commands},
+    events::{EventAt, is_event_name, parse_event},
     lexer::{Lexer, Span, TokenKind},
     notation::{Notation, NotationError, parse_move},
     tags::{Tag, unescape},
@@ -264,10 +264,12 @@ impl Scoresheet {
             if memchr::memmem::find(bytes, b"[%").is_none() {
                 continue;
             }
-            for command in commands(bytes, comment.span.start) {
-                if !is_event(&command.name) {
+            for raw in raw_commands(bytes, comment.span.start) {
+                // Clock readings and engine evaluations are most commands: skip them unallocated.
+                if !is_event_name(raw.name) {
                     continue;
                 }
+                let command = raw.to_command();
                 events.push(EventAt {
                     event: parse_event(&command),
                     after_ply: comment.after_ply,
@@ -282,6 +284,14 @@ impl Scoresheet {
     /// The commands (`[%clk ...]`, arbiter events) of the comment, in order.
     pub fn commands(&self, text: &GameText, comment: &Comment) -> Vec<Command> {
         commands(comment.span.of(&text.bytes), comment.span.start)
+    }
+
+    /// The reading of the first `[%name ...]` clock command (`clk`, `emt`)
+    /// in the comment, in seconds.
+    pub fn clock_command(&self, text: &GameText, comment: &Comment, name: &str) -> Option<f64> {
+        raw_commands(comment.span.of(&text.bytes), comment.span.start)
+            .find(|raw| raw.is(name))
+            .and_then(|raw| parse_clock_bytes(raw.args))
     }
 }
 

@@ -6,10 +6,7 @@ use laws::{
     mating::{Verdict, analyse_within},
     resolve::resolve,
 };
-use scoresheet::{
-    EventAt, IllegalAct,
-    commands::{format_clock, parse_clock},
-};
+use scoresheet::{EventAt, IllegalAct, commands::format_clock};
 use shakmaty::{Color, EnPassantMode, Position, fen::Fen};
 
 use super::{Context, color_name, walk::Walk};
@@ -31,9 +28,7 @@ impl Context<'_> {
             .comments
             .iter()
             .filter(|c| c.after_ply == ply)
-            .flat_map(|c| self.sheet.commands(self.text, c))
-            .find(|cmd| cmd.name == "clk")
-            .and_then(|cmd| parse_clock(&cmd.args))
+            .find_map(|c| self.sheet.clock_command(self.text, c, "clk"))
     }
 
     /// Whether the opponent of `loser` could still checkmate, as a phrase,

@@ -6,10 +6,7 @@ use laws::{
     Article, Replay,
     time_control::{Ambiguity, TimeControl},
 };
-use scoresheet::{
-    GameText, Scoresheet,
-    commands::{format_clock, parse_clock},
-};
+use scoresheet::{GameText, Scoresheet, commands::format_clock};
 use shakmaty::{CastlingMode, Chess, Color, Position};
 
 use super::{Context, color_name};
@@ -48,9 +45,7 @@ pub(super) fn settle_minutes(tc: TimeControl, sheet: &Scoresheet, text: &GameTex
         .comments
         .iter()
         .filter(|c| (1..=2).contains(&c.after_ply))
-        .flat_map(|c| sheet.commands(text, c))
-        .find(|cmd| cmd.name == "clk")
-        .and_then(|cmd| parse_clock(&cmd.args));
+        .find_map(|c| sheet.clock_command(text, c, "clk"));
     let limit = |tc: &TimeControl| {
         tc.periods()
             .first()
@@ -70,13 +65,12 @@ impl Context<'_> {
             let Some(reading) = readings.get_mut(comment.after_ply) else {
                 continue;
             };
-            for cmd in self.sheet.commands(self.text, comment) {
-                match cmd.name.as_str() {
-                    "clk" => reading.clock = reading.clock.or(parse_clock(&cmd.args)),
-                    "emt" => reading.spent = reading.spent.or(parse_clock(&cmd.args)),
-                    _ => {}
-                }
-            }
+            reading.clock = reading
+                .clock
+                .or_else(|| self.sheet.clock_command(self.text, comment, "clk"));
+            reading.spent = reading
+                .spent
+                .or_else(|| self.sheet.clock_command(self.text, comment, "emt"));
         }
         readings
     }
