@@ -17,7 +17,7 @@ use std::{
     time::Instant,
 };
 
-use clap::Parser;
+use clap::{CommandFactory, FromArgMatches};
 
 use cli::{AdjudicateArgs, ClaimArg, Cli, ColorChoice, Command, Format, RunArgs};
 use filter::{FailOn, Filter};
@@ -26,7 +26,17 @@ use render::Render;
 use summary::Summary;
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
+    // The help is German when German is asked for, so look before parsing.
+    let command = if i18n::help::asks_for_german(&args) {
+        i18n::help::german(Cli::command())
+    } else {
+        Cli::command()
+    };
+    let cli = match Cli::from_arg_matches(&command.get_matches_from(args)) {
+        Ok(cli) => cli,
+        Err(err) => err.exit(),
+    };
     let outcome = match &cli.command {
         Command::Validate(args) => run(args, false, cli.lang),
         Command::Audit(args) => run(args, true, cli.lang),

@@ -82,7 +82,17 @@ fn every_subcommand_has_help_with_examples() {
         let out = arbiter(&[sub, "--help"]);
         assert_eq!(out.status.code(), Some(0));
         assert!(stdout(&out).contains("Examples:"), "{sub}");
+        // And in German, with the option's spelling either way.
+        for lang in [&["--lang", "de"][..], &["--lang=de"][..]] {
+            let mut args = vec![sub, "--help"];
+            args.extend_from_slice(lang);
+            let help = stdout(&arbiter(&args));
+            assert!(help.contains("Beispiele:") && help.contains("Optionen:"), "{sub}: {help}");
+            assert!(!help.contains("Examples:"), "{sub}");
+        }
     }
+    let top = stdout(&arbiter(&["--lang", "de", "--help"]));
+    assert!(top.contains("Befehle:") && top.contains("Schiedsrichter"), "{top}");
 }
 
 #[test]

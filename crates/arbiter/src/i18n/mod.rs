@@ -9,6 +9,7 @@
 
 mod de;
 mod en;
+pub mod help;
 
 use audit::{Finding, GameReport, Kind, Player, Severity};
 use clap::ValueEnum;

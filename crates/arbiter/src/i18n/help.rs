@@ -1,0 +1,256 @@
+//! The command line's own help in German (`arbiter --lang de --help`): the
+//! derive in `cli.rs` holds the English words, and these tables put German
+//! ones in their place before clap builds the help. Options and subcommands
+//! keep their English names, which are what people type.
+
+use clap::Command;
+
+/// Subcommand: what it does, and its examples.
+const COMMANDS: [(&str, &str, &str); 4] = [
+    (
+        "validate",
+        "Jeden notierten Zug nachspielen und genau sagen, wo und warum ein Partieformular fehlerhaft ist.",
+        "Beispiele:\n  arbiter --lang de validate runde5.pgn\n  arbiter validate --format json partien/ > bericht.jsonl\n  zcat twic.pgn.gz | arbiter validate -",
+    ),
+    (
+        "audit",
+        "Alle Partien vieler Dateien parallel prüfen und zusammenfassen.",
+        "Beispiele:\n  arbiter --lang de audit saison/\n  arbiter audit --format json --summary zusammenfassung.txt saison/ > zeilen.jsonl\n  arbiter audit --html blaetter/ --lang de saison/",
+    ),
+    (
+        "adjudicate",
+        "Über eine Partie entscheiden: Verlauf der Ereignisse und Entscheidungen, mit Diagrammen.",
+        "Beispiele:\n  arbiter --lang de adjudicate runde5.pgn --game 3\n  arbiter adjudicate partie.pgn --claim threefold --after 40...Kg7\n  arbiter adjudicate partie.pgn --claim fifty --after 61. --move Rb1\n  arbiter adjudicate runde5.pgn --game 3 --html blatt.html --lang de\n\n--after nennt den Zug, nach dem reklamiert wird: `40.` oder `40.Sf3` nach dem\n40. Zug von Weiß (Schwarz reklamiert), `40...` oder `40...Kg7` nach dem 40. Zug\nvon Schwarz (Weiß reklamiert). --move ist der auf dem Partieformular notierte,\nnicht ausgeführte Zug (9.2.1, 9.3.1).",
+    ),
+    (
+        "can-mate",
+        "Kann eine Seite mit irgendeiner Folge regelgemäßer Züge noch mattsetzen? (5.2.2, 6.9, 7.5.5, 5.1.2)",
+        "Beispiele:\n  arbiter --lang de can-mate \"k7/8/8/8/8/8/6PP/6qK w - - 0 1\" --side black\n\nExit-Code 0 mit einem Urteil für jede gefragte Seite, 1 wenn eines offen bleibt\noder die Stellung in keiner Partie entstehen kann, 2 für eine unlesbare FEN.",
+    ),
+];
+
+/// Option or argument (by its id, the field's name): its help.
+const ARGS: [(&str, &str); 27] = [
+    (
+        "paths",
+        "PGN-Dateien oder Verzeichnisse (rekursiv nach *.pgn, *.pgn.gz, *.pgn.zst durchsucht); `-` für die Standardeingabe.",
+    ),
+    ("file", "Die PGN-Datei (oder `-` für die Standardeingabe)."),
+    ("fen", "Die Stellung als FEN."),
+    (
+        "format",
+        "Ausgabeformat: text für Menschen, json (JSON Lines, ein Objekt je Partie), csv (eine Zeile je Befund).",
+    ),
+    ("color", "Farbe in der Textausgabe."),
+    (
+        "fail_on",
+        "Exit-Code 1, wenn eine Partie einen Befund dieses Schweregrads oder schwerer hat (note, warning, error) oder einer dieser Arten (durch Kommas getrennt); `never`: immer 0.",
+    ),
+    (
+        "only",
+        "Nur diese Befundarten melden (durch Kommas getrennt).",
+    ),
+    (
+        "skip",
+        "Diese Befundarten weglassen (durch Kommas getrennt).",
+    ),
+    ("jobs", "Arbeits-Threads (Vorgabe: alle Kerne)."),
+    (
+        "summary",
+        "Die Zusammenfassung in diese Datei schreiben statt auf die Standardfehlerausgabe (audit).",
+    ),
+    (
+        "rules",
+        "Regeln für Standard-, Schnell- oder Blitzschach; ersetzt die TimeControl-Kopfzeile. Im Schnell- und Blitzschach bleibt ein regelwidriger Zug im Partieformular bestehen (A.5.2), außer mit --supervision full.",
+    ),
+    (
+        "supervision",
+        "Aufsicht im Schnell- und Blitzschach: limited (A.5, B.3, der Regelfall) oder full (A.4, B.2).",
+    ),
+    (
+        "mate_budget",
+        "Millisekunden, die eine Mattmöglichkeitsanalyse suchen darf, bevor sie offen bleibt (Vorgabe: die eigenen Grenzen der Suche, schlimmstenfalls einige Sekunden).",
+    ),
+    (
+        "output",
+        "Den Bericht in diese Datei schreiben statt auf die Standardausgabe.",
+    ),
+    (
+        "html",
+        "Zusätzlich druckbare HTML-Entscheidungsblätter mit Diagrammen schreiben (audit/validate: ein Verzeichnis mit index.html; adjudicate: eine Datei).",
+    ),
+    (
+        "no_duplicates",
+        "audit: nicht nach doppelt eingereichten Partien suchen (spart etwa 32 Bytes je Partie).",
+    ),
+    (
+        "progress",
+        "Fortschritt auf der Standardfehlerausgabe: auto (an einem Terminal), always, never.",
+    ),
+    (
+        "game",
+        "Welche Partie der Datei (ab 1); Vorgabe: jede Partie.",
+    ),
+    (
+        "claim",
+        "Eine Remisreklamation, über die entschieden wird, als wäre sie annotiert: threefold oder fifty.",
+    ),
+    (
+        "after",
+        "Der Zug, nach dem reklamiert wird: `40...Kg7`, `40.`, `40...`.",
+    ),
+    (
+        "written",
+        "Der notierte, nicht ausgeführte Zug des Reklamierenden.",
+    ),
+    ("ascii", "Einfache ASCII-Diagramme."),
+    (
+        "all",
+        "Auch reine Notationsbefunde zeigen (Kopfzeilen, Schachzeichen, Syntax).",
+    ),
+    ("side", "Wessen Mattmöglichkeiten: white, black oder both."),
+    (
+        "lang",
+        "Sprache aller Texte für Menschen (die `message` in JSON und CSV bleibt englisch).",
+    ),
+    ("help", "Hilfe anzeigen."),
+    ("version", "Version anzeigen."),
+];
+
+fn german_args(mut command: Command) -> Command {
+    let ids: Vec<String> = command
+        .get_arguments()
+        .map(|a| a.get_id().to_string())
+        .collect();
+    for id in ids {
+        if let Some((_, help)) = ARGS.iter().find(|(name, _)| *name == id) {
+            let heading = if command
+                .get_arguments()
+                .any(|a| a.get_id() == id.as_str() && a.is_positional())
+            {
+                "Argumente"
+            } else {
+                "Optionen"
+            };
+            command = command.mut_arg(id, |arg| {
+                // clap writes "[default: …]" and "[possible values: …]" in
+                // English: say them in the help text instead.
+                let mut text = (*help).to_string();
+                let values: Vec<String> = arg
+                    .get_possible_values()
+                    .iter()
+                    .filter(|v| !v.is_hide_set())
+                    .map(|v| v.get_name().to_string())
+                    .collect();
+                if !values.is_empty() {
+                    text.push_str(&format!(" [Werte: {}]", values.join(", ")));
+                }
+                let defaults: Vec<String> = arg
+                    .get_default_values()
+                    .iter()
+                    .map(|v| v.to_string_lossy().into_owned())
+                    .collect();
+                if !defaults.is_empty() {
+                    text.push_str(&format!(" [Vorgabe: {}]", defaults.join(", ")));
+                }
+                arg.help(text.clone())
+                    .long_help(text)
+                    .hide_possible_values(true)
+                    .hide_default_value(true)
+                    .help_heading(heading)
+            });
+        }
+    }
+    command
+        .help_template("{about-with-newline}\nAufruf: {usage}\n\n{all-args}{after-help}")
+        .subcommand_help_heading("Befehle")
+}
+
+/// The command line with its help in German.
+pub fn german(command: Command) -> Command {
+    // clap adds --help and --version only when it builds; build first so
+    // that they are there to be translated.
+    let mut command = command;
+    command.build();
+    let mut command = german_args(command)
+        .about("FIDE-Schiedsrichterwerkzeug: Partieformulare (PGN) prüfen, entscheiden, auswerten")
+        .long_about(
+            "FIDE-Schiedsrichterwerkzeug: Partieformulare (PGN) prüfen, entscheiden, auswerten.\n\n\
+             Jede Partie der Eingabe erhält eine Zeile; jeder Befund nennt den Artikel der\n\
+             FIDE-Regeln, auf dem er beruht.\n\n\
+             Exit-Codes: 0 keine Partie hat einen Befund ab --fail-on; 1 eine hat einen;\n\
+             2 Aufruf- oder Ein-/Ausgabefehler.",
+        );
+    command = command.mut_subcommand("help", |sub| {
+        sub.about("Diese Hilfe oder die Hilfe der genannten Befehle anzeigen")
+    });
+    for (name, about, examples) in COMMANDS {
+        command = command.mut_subcommand(name, |sub| {
+            german_args(sub)
+                .about(about)
+                .long_about(None::<&str>)
+                .after_help(examples)
+        });
+    }
+    command
+}
+
+/// Whether the command line asks for German (`--lang de`, `--lang=de`),
+/// looked at before clap parses it, so that its help can be German too.
+pub fn asks_for_german(args: &[std::ffi::OsString]) -> bool {
+    let mut previous_was_lang = false;
+    for arg in args {
+        let Some(arg) = arg.to_str() else {
+            previous_was_lang = false;
+            continue;
+        };
+        if (previous_was_lang && arg == "de") || arg == "--lang=de" {
+            return true;
+        }
+        previous_was_lang = arg == "--lang";
+    }
+    false
+}
+
+#[cfg(test)]
+mod tests {
+    use clap::CommandFactory;
+
+    use super::*;
+    use crate::cli::Cli;
+
+    #[test]
+    fn every_option_has_german_help() {
+        let command = german(Cli::command());
+        let mut missing = Vec::new();
+        let mut check = |cmd: &Command| {
+            for arg in cmd.get_arguments() {
+                let help = arg.get_help().map(ToString::to_string).unwrap_or_default();
+                if !ARGS.iter().any(|(_, german)| help.starts_with(german)) {
+                    missing.push(format!("{} --{}", cmd.get_name(), arg.get_id()));
+                }
+            }
+        };
+        check(&command);
+        for sub in command.get_subcommands().filter(|s| s.get_name() != "help") {
+            check(sub);
+        }
+        assert!(missing.is_empty(), "no German help for {missing:?}");
+    }
+
+    #[test]
+    fn german_is_asked_for_either_way() {
+        let args = |s: &[&str]| s.iter().map(std::ffi::OsString::from).collect::<Vec<_>>();
+        assert!(asks_for_german(&args(&[
+            "arbiter", "--lang", "de", "audit"
+        ])));
+        assert!(asks_for_german(&args(&[
+            "arbiter",
+            "audit",
+            "--lang=de",
+            "x.pgn"
+        ])));
+        assert!(!asks_for_german(&args(&["arbiter", "audit", "de"])));
+        assert!(!asks_for_german(&args(&["arbiter", "--lang", "en"])));
+    }
+}
