@@ -87,12 +87,18 @@ fn every_subcommand_has_help_with_examples() {
             let mut args = vec![sub, "--help"];
             args.extend_from_slice(lang);
             let help = stdout(&arbiter(&args));
-            assert!(help.contains("Beispiele:") && help.contains("Optionen:"), "{sub}: {help}");
+            assert!(
+                help.contains("Beispiele:") && help.contains("Optionen:"),
+                "{sub}: {help}"
+            );
             assert!(!help.contains("Examples:"), "{sub}");
         }
     }
     let top = stdout(&arbiter(&["--lang", "de", "--help"]));
-    assert!(top.contains("Befehle:") && top.contains("Schiedsrichter"), "{top}");
+    assert!(
+        top.contains("Befehle:") && top.contains("Schiedsrichter"),
+        "{top}"
+    );
 }
 
 #[test]
