@@ -101,10 +101,12 @@ fn displacement(pos: &Chess, from: Square, to: Square, promotion: Option<Role>) 
             };
             if file_step == 1 && rank_step == forward {
                 if target.is_none() {
-                    // Only en passant captures onto an empty square.
-                    return (pos.ep_square(shakmaty::EnPassantMode::Legal) == Some(to)
-                        || pos.maybe_ep_square() == Some(to))
-                    .then_some(Move::EnPassant { from, to });
+                    // Only en passant captures onto an empty square; the
+                    // pawn beside may not have just made a double step (3.7.3.2
+                    // broken), but the capture was made all the same.
+                    let beside = Square::from_coords(to.file(), from.rank());
+                    let victim = board.piece_at(beside) == Some(Role::Pawn.of(!us));
+                    return victim.then_some(Move::EnPassant { from, to });
                 }
                 true
             } else if file_step == 0 && target.is_none() {
@@ -221,6 +223,14 @@ mod tests {
         );
         assert_eq!(physical("7k/8/8/8/8/4n3/4P3/K7 w - - 0 1", "e4"), None);
         assert_eq!(physical("7k/8/8/8/8/8/4P3/K7 w - - 0 1", "exd3"), None);
+        // En passant without the right: the d5 pawn did not just arrive.
+        assert_eq!(
+            physical("4k3/8/8/3pP3/8/8/8/3RK3 w - - 0 1", "exd6"),
+            Some(Move::EnPassant {
+                from: Square::E5,
+                to: Square::D6
+            })
+        );
     }
 
     #[test]

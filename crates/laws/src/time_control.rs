@@ -290,6 +290,54 @@ impl TimeControl {
         }
     }
 
+    /// The most time a player can have been given on completing move
+    /// `number`: every period begun by then (the next one included when this
+    /// move completes a period) and every increment earned. A clock reading
+    /// above it contradicts the time control, whatever came before.
+    ///
+    /// ```
+    /// use laws::time_control::TimeControl;
+    /// let tc = TimeControl::parse("40/5400+30:1800+30").expect("readable");
+    /// assert_eq!(tc.most_after(1).map(|t| t.num_seconds()), Some(5430));
+    /// assert_eq!(tc.most_after(40).map(|t| t.num_seconds()), Some(5400 + 1800 + 40 * 30));
+    /// ```
+    pub fn most_after(&self, number: u32) -> Option<TimeDelta> {
+        // Absurd move numbers (a FEN's) would overflow: no bound then.
+        let periods = self.periods();
+        let number = i64::from(number);
+        let mut total = TimeDelta::zero();
+        let mut start = 1i64;
+        let mut last = None;
+        for period in periods {
+            if start > number + 1 {
+                return Some(total);
+            }
+            let end = period
+                .moves
+                .map_or(i64::MAX, |m| start.saturating_add(i64::from(m)) - 1);
+            total = total.checked_add(&period.time)?.checked_add(
+                &period
+                    .increment
+                    .checked_mul(moves_between(start, end.min(number)))?,
+            )?;
+            last = Some(*period);
+            match period.moves {
+                Some(_) => start = end.saturating_add(1),
+                None => return Some(total),
+            }
+        }
+        // A last period with a move count repeats.
+        let period = last?;
+        let moves = i64::from(period.moves?);
+        if start <= number + 1 {
+            let repeats = i32::try_from((number + 1 - start) / moves + 1).ok()?;
+            total = total
+                .checked_add(&period.time.checked_mul(repeats)?)?
+                .checked_add(&period.increment.checked_mul(moves_between(start, number))?)?;
+        }
+        Some(total)
+    }
+
     /// Whether move `number` falls in the period for all remaining moves
     /// (Guidelines III.3.1: both flags down there is a draw).
     pub fn is_last_period(&self, number: u32) -> Option<bool> {
@@ -301,6 +349,11 @@ impl TimeControl {
     pub fn has_increment(&self) -> bool {
         self.periods().iter().any(|p| !p.increment.is_zero())
     }
+}
+
+/// How many moves from `first` to `last`, both included, as a multiplier.
+fn moves_between(first: i64, last: i64) -> i32 {
+    i32::try_from((last - first + 1).max(0)).unwrap_or(i32::MAX)
 }
 
 #[cfg(test)]
@@ -384,10 +437,25 @@ mod tests {
         );
         assert_eq!(repeating.is_last_period(100), Some(false));
         assert!(tc("300+3").has_increment());
+        assert_eq!(
+            tc("40/600:1800").most_after(20),
+            Some(TimeDelta::seconds(600))
+        );
+        assert_eq!(
+            tc("40/600:1800").most_after(45),
+            Some(TimeDelta::seconds(2400))
+        );
+        assert_eq!(tc("300+3").most_after(10), Some(TimeDelta::seconds(330)));
+        // A repeating 40-move period: the third begins after move 80.
+        assert_eq!(tc("40/7200").most_after(80), Some(TimeDelta::hours(6)));
         // Absurd counts found by the fuzzer: no overflow, an answer all the same.
         let huge = tc("4000000000/60:4000000000/60:60");
         assert!(huge.added_after_move(u32::MAX).is_some());
         assert!(huge.class().is_some());
+        // No overflow panic at the extremes, whatever the answer.
+        let _ = tc("300+2592000").most_after(u32::MAX);
+        let _ = tc("1/2592000+2592000").most_after(u32::MAX);
+        assert!(huge.most_after(u32::MAX).is_some());
         assert!(!tc("40/7200:3600").has_increment());
     }
 }

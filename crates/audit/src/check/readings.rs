@@ -102,7 +102,6 @@ impl Context<'_> {
                 Some((f.ply?, !offender, f64::from(f.seconds_added?)))
             })
             .collect();
-        let set_up = self.sheet.tag("FEN").is_some();
         let first = (start.fullmoves().get(), start.turn());
         let mut last: [Option<Last>; 2] = [None, None];
         let mut found = Vec::new();
@@ -138,22 +137,7 @@ impl Context<'_> {
                 .map(|&(_, _, s)| s)
                 .sum();
             let problem = match slot.as_ref() {
-                None if !set_up && number == 1 => {
-                    let limit = tc
-                        .periods()
-                        .first()
-                        .map_or(0.0, |p| first_move_limit(p.time, p.increment));
-                    (clock > limit + given).then(|| {
-                        format!(
-                            "{}'s clock reads {} after the first move, more than the time control {} gives ({})",
-                            color_name(mover),
-                            format_clock(clock),
-                            tc.raw,
-                            format_clock(limit)
-                        )
-                    })
-                }
-                None => None,
+                None => first_reading(tc, mover, number, clock, given, period, increment),
                 Some(l) => {
                     // A move time speaks only of the move since the last reading.
                     let spent = reading.spent.filter(|_| l.ply + 2 == ply);
@@ -205,6 +189,42 @@ impl Context<'_> {
         }
         labels
     }
+}
+
+/// A player's first reading, with nothing before it to compare with: it
+/// cannot exceed all the time given by then (a game from a FEN included, its
+/// move number says how far it is), nor lack a period's time that this
+/// move's completing the period has just added.
+fn first_reading(
+    tc: &TimeControl,
+    mover: Color,
+    number: u32,
+    clock: f64,
+    given: f64,
+    period: f64,
+    increment: f64,
+) -> Option<String> {
+    let who = color_name(mover);
+    let first_increment = tc.periods().first().map_or(0.0, |p| seconds(p.increment));
+    if let Some(most) = tc.most_after(number) {
+        // Clocks in Fischer mode add the first increment before move 1 too.
+        let limit = seconds(most) + first_increment + given;
+        if clock > limit + TOLERANCE {
+            return Some(format!(
+                "{who}'s clock reads {} after move {number}, more than the time control {} gives by then ({})",
+                format_clock(clock),
+                tc.raw,
+                format_clock(limit)
+            ));
+        }
+    }
+    (period > 0.0 && clock + TOLERANCE < period + increment).then(|| {
+        format!(
+            "{who}'s clock reads {} after move {number}, although this move completed a period and the next period's {} was due",
+            format_clock(clock),
+            format_clock(period)
+        )
+    })
 }
 
 #[allow(clippy::too_many_arguments)]

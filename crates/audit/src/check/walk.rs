@@ -361,12 +361,17 @@ impl Context<'_> {
     }
 
     pub(super) fn annotation_error(&self, replay: &Replay, at: &EventAt, why: String) -> Finding {
+        // The actor is the side to move, unless the event names a colour.
+        let actor = match &at.event {
+            Ok(Event::Flag(Some(named))) => *named,
+            _ => replay.turn(),
+        };
         let mut f = Finding::new(
             Kind::AnnotationError,
             Some(replay.ply()),
             format!("the event {} cannot apply: {why}", at.text),
         )
-        .player(replay.turn());
+        .player(actor);
         f.token = Some(at.text.clone());
         f.place = Some(self.place(at.span));
         f
