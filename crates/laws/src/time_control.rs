@@ -49,7 +49,7 @@ impl Ambiguity {
     pub fn describe(self) -> &'static str {
         match self {
             Ambiguity::MinutesForSeconds => {
-                "the base time is so short beside the increment that minutes were probably written for seconds"
+                "the base time is only a few seconds, or short beside the increment: minutes were probably written for seconds"
             }
             Ambiguity::NoFinalPeriod => {
                 "the last period asks for a number of moves and no period follows it; it is taken to repeat"
@@ -99,6 +99,11 @@ fn period(text: &str) -> Option<Period> {
         Some((time, inc)) => (seconds(time)?, seconds(inc)?),
         None => (seconds(rest)?, TimeDelta::zero()),
     };
+    // A period of no time at all is no time control ("0", "0+0"); "0+1",
+    // all moves on increments alone, is one (lichess plays it).
+    if time.is_zero() && increment.is_zero() {
+        return None;
+    }
     Some(Period {
         moves: (moves > 0).then_some(moves),
         time,
@@ -124,7 +129,9 @@ impl TimeControl {
             "-" => Control::None,
             _ => match text.strip_prefix('*') {
                 Some(glass) => Control::Sandclock(
-                    seconds(glass).ok_or_else(|| UnreadableTimeControl(raw.to_string()))?,
+                    seconds(glass)
+                        .filter(|t| !t.is_zero())
+                        .ok_or_else(|| UnreadableTimeControl(raw.to_string()))?,
                 ),
                 None => Control::Periods(
                     text.split(':')
@@ -384,6 +391,7 @@ mod tests {
             }]
         );
         assert_eq!(tc("300+3").periods()[0].increment, TimeDelta::seconds(3));
+        assert_eq!(tc("0+1").periods()[0].increment, TimeDelta::seconds(1));
         assert_eq!(tc("40/7200:3600").periods().len(), 2);
         assert_eq!(tc(" 40/5400+30:1800+30 ").raw, " 40/5400+30:1800+30 ");
         for junk in [

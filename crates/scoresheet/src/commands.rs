@@ -93,11 +93,17 @@ pub fn parse_clock_bytes(args: &[u8]) -> Option<f64> {
 /// ```
 /// assert_eq!(scoresheet::commands::parse_clock("1:02:03.5"), Some(3723.5));
 /// assert_eq!(scoresheet::commands::parse_clock("x"), None);
+/// assert_eq!(scoresheet::commands::parse_clock("-0:00:01"), None); // no negative clocks
+/// assert_eq!(scoresheet::commands::parse_clock("1e308"), None);
 /// ```
 pub fn parse_clock(text: &str) -> Option<f64> {
     let mut seconds = 0.0;
     let mut parts = 0;
     for part in text.trim().split(':') {
+        // Digits and a decimal point only: no sign, no exponent, no "NaN".
+        if part.is_empty() || !part.bytes().all(|b| b.is_ascii_digit() || b == b'.') {
+            return None;
+        }
         let value: f64 = part.parse().ok()?;
         if !value.is_finite() || value < 0.0 {
             return None;
