@@ -131,9 +131,6 @@ impl Replay {
     /// after checkmate or stalemate fails, and [`Replay::ending`] says why.
     pub fn play(&mut self, written: &WrittenMove, mark: Option<Mark>) -> Result<Played, MoveError> {
         match resolve(&self.pos, written, self.mode) {
-            // In an illegal position the king may stand en prise; taking it
-            // is no move at all.
-            Ok(mv) if mv.capture() == Some(Role::King) => Err(MoveError::Illegal),
             Ok(mv) => Ok(self.play_move(mv, mark)),
             Err(err) => {
                 self.settle();
@@ -234,12 +231,6 @@ impl Replay {
             kind: EndingKind::IllegalPosition,
             ply: self.ply,
         })
-    }
-
-    /// Whether an illegal position made by an illegal move that stood is on
-    /// the board (A.5.4).
-    pub fn is_irregular(&self) -> bool {
-        self.irregular == Some(self.ply)
     }
 
     /// Plies at which the current position occurred (Art. 9.2.3 identity),

@@ -241,60 +241,46 @@ impl TimeControl {
     /// its index; the last period with a move count repeats (6.3.1 as
     /// clocks implement it).
     pub fn period_of_move(&self, number: u32) -> Option<(usize, Period)> {
+        self.locate(number)
+            .map(|(index, period, _)| (index, period))
+    }
+
+    /// Where move `number` falls: the period's index, its terms, and the
+    /// number of the first move of the run of that period it is in.
+    fn locate(&self, number: u32) -> Option<(usize, Period, u64)> {
         let periods = self.periods();
-        let mut done = 0u32;
+        let number = u64::from(number);
+        let mut first = 1u64;
         for (index, period) in periods.iter().enumerate() {
             match period.moves {
-                Some(moves) if number > done.saturating_add(moves) => {
-                    done = done.saturating_add(moves);
-                }
-                _ => return Some((index, *period)),
+                Some(moves) if number >= first + u64::from(moves) => first += u64::from(moves),
+                _ => return Some((index, *period, first)),
             }
         }
         // Past the last period, which asks for a number of moves: it repeats.
-        let last = periods.last()?;
-        Some((periods.len() - 1, *last))
+        let period = *periods.last()?;
+        let moves = u64::from(period.moves?);
+        let run = (number - first) / moves;
+        Some((periods.len() - 1, period, first + run * moves))
     }
 
     /// Time added to a player's clock on completing move `number`: the
     /// increment, plus the next period's time when this move completes a
     /// period's move count.
     pub fn added_after_move(&self, number: u32) -> Option<(TimeDelta, TimeDelta)> {
-        let (_, period) = self.period_of_move(number)?;
+        let (_, period, first) = self.locate(number)?;
         let (_, next) = self.period_of_move(number.saturating_add(1))?;
-        let boundary = period.moves.is_some() && self.completes_period(number);
+        let completes = period
+            .moves
+            .is_some_and(|moves| u64::from(number) == first + u64::from(moves) - 1);
         Some((
             period.increment,
-            if boundary {
+            if completes {
                 next.time
             } else {
                 TimeDelta::zero()
             },
         ))
-    }
-
-    fn completes_period(&self, number: u32) -> bool {
-        let mut done = 0u32;
-        let periods = self.periods();
-        for period in periods {
-            match period.moves {
-                Some(moves) => {
-                    done = done.saturating_add(moves);
-                    if number == done {
-                        return true;
-                    }
-                    if number < done {
-                        return false;
-                    }
-                }
-                None => return false,
-            }
-        }
-        // A repeating last period: every further multiple of its count.
-        match periods.last().and_then(|p| p.moves) {
-            Some(moves) if moves > 0 => number > done && (number - done).is_multiple_of(moves),
-            _ => false,
-        }
     }
 
     /// The most time a player can have been given on completing move
