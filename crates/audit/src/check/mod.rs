@@ -128,19 +128,7 @@ pub fn check_game_with(
         check(source, game, text, options)
     }))
     .unwrap_or_else(|_| {
-        let mut report = GameReport {
-            source: source.to_string(),
-            game,
-            line: text.first_line + leading_blank_lines(&text.bytes),
-            white: None,
-            black: None,
-            round: None,
-            plies: 0,
-            recorded_result: None,
-            ruled_result: None,
-            findings: Vec::new(),
-            fingerprint: None,
-        };
+        let mut report = blank_report(source, game, text);
         report.findings.push(Finding::new(
             Kind::UnreadableGame,
             None,
@@ -153,17 +141,11 @@ pub fn check_game_with(
 fn check(source: &str, game: usize, text: &GameText, options: &Options) -> GameReport {
     let sheet = Scoresheet::read(text);
     let mut report = GameReport {
-        source: source.to_string(),
-        game,
-        line: text.first_line + leading_blank_lines(&text.bytes),
         white: sheet.tag("White").map(str::to_string),
         black: sheet.tag("Black").map(str::to_string),
         round: sheet.tag("Round").map(str::to_string),
-        plies: 0,
         recorded_result: sheet.tag("Result").map(str::to_string),
-        ruled_result: None,
-        findings: Vec::new(),
-        fingerprint: None,
+        ..blank_report(source, game, text)
     };
     let time_control = sheet
         .tag("TimeControl")
@@ -218,6 +200,23 @@ fn check(source: &str, game: usize, text: &GameText, options: &Options) -> GameR
         );
     }
     report
+}
+
+/// A game's row before anything is known of it.
+fn blank_report(source: &str, game: usize, text: &GameText) -> GameReport {
+    GameReport {
+        source: source.to_string(),
+        game,
+        line: text.first_line + leading_blank_lines(&text.bytes),
+        white: None,
+        black: None,
+        round: None,
+        plies: 0,
+        recorded_result: None,
+        ruled_result: None,
+        findings: Vec::new(),
+        fingerprint: None,
+    }
 }
 
 /// Lines of white space before the game's first tag or move.

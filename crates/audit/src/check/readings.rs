@@ -46,11 +46,7 @@ pub(super) fn settle_minutes(tc: TimeControl, sheet: &Scoresheet, text: &GameTex
         .iter()
         .filter(|c| (1..=2).contains(&c.after_ply))
         .find_map(|c| sheet.clock_command(text, c, "clk"));
-    let limit = |tc: &TimeControl| {
-        tc.periods()
-            .first()
-            .map_or(0.0, |p| first_move_limit(p.time, p.increment))
-    };
+    let limit = |tc: &TimeControl| most_shown(tc, 1).unwrap_or(f64::INFINITY);
     let minutes = tc.in_minutes();
     match first {
         Some(clock) if clock > limit(&tc) && clock <= limit(&minutes) => minutes,
@@ -205,18 +201,15 @@ fn first_reading(
     increment: f64,
 ) -> Option<String> {
     let who = color_name(mover);
-    let first_increment = tc.periods().first().map_or(0.0, |p| seconds(p.increment));
-    if let Some(most) = tc.most_after(number) {
-        // Clocks in Fischer mode add the first increment before move 1 too.
-        let limit = seconds(most) + first_increment + given;
-        if clock > limit + TOLERANCE {
-            return Some(format!(
-                "{who}'s clock reads {} after move {number}, more than the time control {} gives by then ({})",
-                format_clock(clock),
-                tc.raw,
-                format_clock(limit)
-            ));
-        }
+    if let Some(most) = most_shown(tc, number)
+        && clock > most + given
+    {
+        return Some(format!(
+            "{who}'s clock reads {} after move {number}, more than the time control {} gives by then ({})",
+            format_clock(clock),
+            tc.raw,
+            format_clock(most + given - TOLERANCE)
+        ));
     }
     (period > 0.0 && clock + TOLERANCE < period + increment).then(|| {
         format!(
@@ -277,11 +270,14 @@ fn compare(
     None
 }
 
-/// The most a clock can show after a player's first move. Electronic
-/// clocks in Fischer mode (DGT among them) add the first increment before
-/// the first move as well as after it.
-fn first_move_limit(time: chrono::TimeDelta, increment: chrono::TimeDelta) -> f64 {
-    seconds(time) + 2.0 * seconds(increment) + TOLERANCE
+/// The most a clock can show after a player's move `number`, rounding
+/// included: all the time given by then, and one increment more, since
+/// electronic clocks in Fischer mode (DGT among them) add the first
+/// increment before the first move as well as after it.
+fn most_shown(tc: &TimeControl, number: u32) -> Option<f64> {
+    let first_increment = tc.periods().first().map_or(0.0, |p| seconds(p.increment));
+    tc.most_after(number)
+        .map(|most| seconds(most) + first_increment + TOLERANCE)
 }
 
 fn seconds(delta: chrono::TimeDelta) -> f64 {
