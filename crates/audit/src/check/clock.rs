@@ -209,7 +209,6 @@ impl Context<'_> {
         at: &EventAt,
         findings: &mut Vec<Finding>,
     ) {
-        walk.flag_seen = true;
         let number = replay.position().fullmoves().get();
         let guidelines = self
             .time_control
@@ -218,13 +217,11 @@ impl Context<'_> {
         let last_period = guidelines.and_then(|tc| tc.is_last_period(number));
         if last_period == Some(true) {
             replay.end_by(EndingKind::BothFlags);
-            self.report_ending(replay, &mut walk.reported_ending, findings);
-            if let Some(f) = findings
-                .last_mut()
-                .filter(|f| f.kind == Kind::BothFlagsFallen)
-            {
-                f.token = Some(at.text.clone());
-                f.place = Some(self.place(at.span));
+            if let Some(ending) = replay.ending() {
+                let label = replay.last_label();
+                let f = self.ending_finding(replay, ending, label.as_deref());
+                findings.push(self.at_event(f, replay, Some(at)));
+                walk.reported_ending = true;
             }
             return;
         }
@@ -240,6 +237,10 @@ impl Context<'_> {
                 "both flags fell and the record cannot say which fell first; with an increment, in blitz or without a known time control Guidelines III do not apply, and the clock's flag indicator decides: the recorded result stands".to_string(),
             ),
         };
+        // Without Guidelines III the game ended on a flag whose the record
+        // cannot say; a later sign of a flag fall (the Termination tag) must
+        // not rule on it again. Where play goes on, later flags are new.
+        walk.flag_seen = last_period.is_none();
         let mut f =
             Finding::new(Kind::BothFlagsFallen, Some(replay.ply()), message).article(article);
         f.move_number = replay.last_label();

@@ -23,6 +23,17 @@ pub(super) struct Obligation {
     pub legal: Option<Move>,
 }
 
+/// Both flags recorded in one position get one ruling for the pair.
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
+pub(super) enum FlagPair {
+    #[default]
+    None,
+    /// Both flags stand in this position; the first of them rules on the pair.
+    Pending,
+    /// The pair has been ruled on; the other flag is part of that ruling.
+    Ruled,
+}
+
 /// The state of the walk between moves.
 #[derive(Default)]
 pub(super) struct Walk {
@@ -36,8 +47,8 @@ pub(super) struct Walk {
     pub illegal: [u8; 2],
     /// A flag fall was recorded as an event.
     pub flag_seen: bool,
-    /// Both players' flags are recorded in the position being looked at.
-    pub both_flags: bool,
+    /// Both players' flags recorded in the position being looked at.
+    pub flag_pair: FlagPair,
     pub obligation: Option<Obligation>,
 }
 
@@ -220,11 +231,13 @@ impl Context<'_> {
                 |e| matches!(&e.event, Ok(Event::Flag(named)) if named.unwrap_or(turn) == color),
             )
         };
-        walk.both_flags = flagged(Color::White) && flagged(Color::Black);
+        if flagged(Color::White) && flagged(Color::Black) {
+            walk.flag_pair = FlagPair::Pending;
+        }
         for event in here {
             self.event(event, replay, walk, findings);
         }
-        walk.both_flags = false;
+        walk.flag_pair = FlagPair::None;
     }
 
     fn event(
@@ -244,7 +257,7 @@ impl Context<'_> {
                 return;
             }
         };
-        if walk.both_flags && walk.flag_seen && matches!(event, Event::Flag(_)) {
+        if walk.flag_pair == FlagPair::Ruled && matches!(event, Event::Flag(_)) {
             // The second flag of a pair, ruled with the first.
             return;
         }
@@ -286,11 +299,9 @@ impl Context<'_> {
                 }
             }
             Event::Illegal(act) => self.illegal_act(replay, walk, act, at, findings),
-            Event::Flag(_) if walk.both_flags => {
-                // One ruling for the pair: the second flag is part of it.
-                if !walk.flag_seen {
-                    self.both_flags(replay, walk, at, findings);
-                }
+            Event::Flag(_) if walk.flag_pair == FlagPair::Pending => {
+                walk.flag_pair = FlagPair::Ruled;
+                self.both_flags(replay, walk, at, findings);
             }
             Event::Flag(named) => {
                 let flagged = named.unwrap_or(replay.turn());
