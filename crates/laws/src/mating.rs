@@ -260,9 +260,11 @@ pub(crate) fn static_verdict(pos: &Chess, side: Color) -> Option<Verdict> {
 /// # Ok::<_, Box<dyn std::error::Error>>(())
 /// ```
 pub fn analyse(pos: &Chess, side: Color) -> Verdict {
-    if let Some(verdict) = quick_verdict(pos, side) {
-        return verdict;
-    }
+    quick_verdict(pos, side).unwrap_or_else(|| cha_verdict(pos, side))
+}
+
+/// CHA's answer, once the quick layers have found none.
+fn cha_verdict(pos: &Chess, side: Color) -> Verdict {
     let Some(board) = cha_board(pos) else {
         return Verdict::Undetermined;
     };
@@ -309,13 +311,13 @@ pub fn analyse_within(pos: &Chess, side: Color, budget: Option<Duration>) -> Ver
         .name("can-mate".to_string())
         .spawn(move || {
             // The receiver may have given up waiting; nothing is lost then.
-            let _ = send.send(analyse(&position, side));
+            let _ = send.send(cha_verdict(&position, side));
         });
     match search {
         Ok(_) => receive
             .recv_timeout(budget)
             .unwrap_or(Verdict::Undetermined),
-        Err(_) => analyse(pos, side),
+        Err(_) => cha_verdict(pos, side),
     }
 }
 
