@@ -94,11 +94,7 @@ fn displacement(pos: &Chess, from: Square, to: Square, promotion: Option<Role>) 
             let forward: i32 = if us == Color::White { 1 } else { -1 };
             let rank_step = i32::from(to.rank()) - i32::from(from.rank());
             let file_step = (i32::from(to.file()) - i32::from(from.file())).abs();
-            let start = if us == Color::White {
-                Rank::Second
-            } else {
-                Rank::Seventh
-            };
+            let start = us.relative_rank(Rank::Second);
             if file_step == 1 && rank_step == forward {
                 if target.is_none() {
                     // Only en passant captures onto an empty square; the
