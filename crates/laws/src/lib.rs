@@ -15,6 +15,7 @@ pub mod mating;
 pub mod replay;
 pub mod resolve;
 pub mod result;
+pub mod san;
 pub mod standing;
 pub mod time_control;
 pub mod touch;

@@ -202,10 +202,18 @@ impl Replay {
     /// repetition history. Returns whether the move was irreversible.
     fn advance(&mut self, mv: Move, legal: bool) -> bool {
         let irreversible = self.pos.is_irreversible(mv);
-        let before = self.pos.clone();
+        // One copy per ply: the previous position is overwritten in place.
+        let before = match &mut self.prev {
+            Some((before, played)) => {
+                before.clone_from(&self.pos);
+                *played = mv;
+                before
+            }
+            None => &mut self.prev.insert((self.pos.clone(), mv)).0,
+        };
         self.pos.play_unchecked(mv);
         self.hash = if legal {
-            next_identity(&before, &self.pos, mv, self.hash)
+            next_identity(before, &self.pos, mv, self.hash)
         } else {
             identity(&self.pos)
         };
@@ -214,7 +222,6 @@ impl Replay {
             identity(&self.pos),
             "incremental identity after {mv:?}"
         );
-        self.prev = Some((before, mv));
         self.ply += 1;
         if irreversible {
             self.history.clear();

@@ -47,7 +47,7 @@ pub fn legal_moves(pos: &Chess) -> MoveList {
 pub fn resolve(pos: &Chess, written: &WrittenMove, mode: CastlingMode) -> Result<Move, MoveError> {
     match *written {
         WrittenMove::Null => Err(MoveError::Null),
-        WrittenMove::San(san) => match san.to_move(pos) {
+        WrittenMove::San(san) => match crate::san::to_move(pos, san) {
             Ok(m) if m.capture() == Some(Role::King) => Err(MoveError::Illegal),
             Ok(m) => Ok(m),
             Err(SanError::AmbiguousSan) => {
@@ -64,7 +64,7 @@ pub fn resolve(pos: &Chess, written: &WrittenMove, mode: CastlingMode) -> Result
                 // Appendix C.9: the capture sign may be left out (`Qf7` for `Qxf7`).
                 if let San::Normal { capture: false, .. } = san {
                     let with_x = with_capture(san);
-                    match with_x.to_move(pos) {
+                    match crate::san::to_move(pos, with_x) {
                         Ok(m) if m.capture() == Some(Role::King) => return Err(MoveError::Illegal),
                         Ok(m) => return Ok(m),
                         Err(SanError::AmbiguousSan) => {

@@ -57,7 +57,10 @@ pub struct Splitter<R> {
     offset: u64,
     state: State,
     in_comment: bool,
-    tag_names: Vec<Vec<u8>>,
+    /// The tag names of the game being read, one after another, and where
+    /// each ends: a repeated name starts a new game.
+    tag_names: Vec<u8>,
+    tag_name_ends: Vec<usize>,
     game: Option<Building>,
     limit: usize,
     prefix: Vec<u8>,
@@ -78,6 +81,7 @@ impl<R: BufRead> Splitter<R> {
             state: State::Between,
             in_comment: false,
             tag_names: Vec::new(),
+            tag_name_ends: Vec::new(),
             game: None,
             limit: limit.max(PREFIX),
             prefix: Vec::with_capacity(PREFIX + 1),
@@ -117,14 +121,14 @@ impl<R: BufRead> Splitter<R> {
             offset: self.offset,
             dropped: 0,
         });
-        self.tag_names.clear();
+        self.forget_tag_names();
         self.in_comment = false;
     }
 
     fn finish_game(&mut self) -> Option<GameText> {
         self.state = State::Between;
         self.in_comment = false;
-        self.tag_names.clear();
+        self.forget_tag_names();
         self.game.take().map(|b| {
             let mut text = GameText::new(b.bytes, b.first_line, b.offset);
             text.dropped_bytes = b.dropped;
@@ -243,8 +247,7 @@ impl<R: BufRead> Splitter<R> {
             if first == Some(b'[') {
                 let new_game = match self.state {
                     State::Between | State::Movetext | State::AfterResult => true,
-                    State::Tags => tag_name(&self.prefix)
-                        .is_some_and(|name| self.tag_names.iter().any(|n| n == name)),
+                    State::Tags => tag_name(&self.prefix).is_some_and(|name| self.has_tag(name)),
                 };
                 if new_game {
                     let finished = self.finish_game();
@@ -290,8 +293,23 @@ impl<R: BufRead> Splitter<R> {
 
     fn note_tag_name(&mut self) {
         if let Some(name) = tag_name(&self.prefix) {
-            self.tag_names.push(name.to_vec());
+            self.tag_names.extend_from_slice(name);
+            self.tag_name_ends.push(self.tag_names.len());
         }
+    }
+
+    fn has_tag(&self, name: &[u8]) -> bool {
+        let mut start = 0;
+        self.tag_name_ends.iter().any(|&end| {
+            let seen = &self.tag_names[start..end];
+            start = end;
+            seen == name
+        })
+    }
+
+    fn forget_tag_names(&mut self) {
+        self.tag_names.clear();
+        self.tag_name_ends.clear();
     }
 
     fn skip_line(&mut self, complete: bool) -> io::Result<()> {

@@ -1,0 +1,320 @@
+//! A recorded move in standard algebraic notation, found on the board without
+//! a move list.
+//!
+//! shakmaty's [`San::to_move`] generates the candidates into a 256-slot move
+//! list that it returns by value; over a replay, copying that list costs a
+//! third of all the time spent resolving moves. Yet a written move names the
+//! piece and its target square, so when the mover is not in check the few
+//! pieces that could have made it can be looked at one by one, under the same
+//! pin rule shakmaty applies. Checks, castling and en passant, where the
+//! rules are subtler and the moves rare, go to shakmaty itself.
+//!
+//! The answer is always exactly shakmaty's, in legal and illegal positions
+//! alike: the tests below compare the two on every piece, square, capture
+//! sign, promotion and disambiguation of thousands of positions.
+
+use shakmaty::{
+    Bitboard, Board, Chess, Color, Move, Position, Role, Square, attacks,
+    san::{San, SanError},
+};
+
+/// [`San::to_move`], without building a move list where none is needed.
+///
+/// ```
+/// use laws::san::to_move;
+/// use shakmaty::{Chess, san::San};
+/// let pos = Chess::default();
+/// let nf3: San = "Nf3".parse()?;
+/// assert_eq!(to_move(&pos, nf3), nf3.to_move(&pos));
+/// # Ok::<_, Box<dyn std::error::Error>>(())
+/// ```
+pub fn to_move(pos: &Chess, san: San) -> Result<Move, SanError> {
+    let San::Normal {
+        role,
+        file,
+        rank,
+        capture,
+        to,
+        promotion,
+    } = san
+    else {
+        return san.to_move(pos);
+    };
+    let ep_target = role == Role::Pawn && pos.maybe_ep_square() == Some(to);
+    let Some(king) = pos.board().king_of(pos.turn()) else {
+        return san.to_move(pos);
+    };
+    if ep_target || pos.checkers().any() {
+        return san.to_move(pos);
+    }
+    let board = pos.board();
+    if pos.us().contains(to) {
+        return Err(SanError::IllegalSan);
+    }
+    // Every move to `to` captures what stands there, so the sign decides at once.
+    let captured = board.role_at(to);
+    if capture != captured.is_some() {
+        return Err(SanError::IllegalSan);
+    }
+    let promotes = Bitboard::BACKRANKS.contains(to) && role == Role::Pawn;
+    let promotion_fits = match promotion {
+        None => !promotes,
+        Some(Role::Queen | Role::Rook | Role::Bishop | Role::Knight) => promotes,
+        Some(Role::Pawn | Role::King) => false,
+    };
+    if !promotion_fits {
+        return Err(SanError::IllegalSan);
+    }
+    let blockers = slider_blockers(board, pos.them(), king);
+    let mut found: Option<Square> = None;
+    let mut more = false;
+    let mut consider = |from: Square| {
+        let named = file.is_none_or(|f| f == from.file()) && rank.is_none_or(|r| r == from.rank());
+        let unpinned = !blockers.contains(from) || attacks::aligned(from, to, king);
+        if named && unpinned {
+            more |= found.is_some();
+            found.get_or_insert(from);
+        }
+    };
+    match role {
+        Role::Pawn => pawn_origins(pos, to, captured.is_some())
+            .into_iter()
+            .for_each(&mut consider),
+        Role::King => {
+            if attacks::king_attacks(king).contains(to)
+                && board
+                    .attacks_to(to, !pos.turn(), board.occupied())
+                    .is_empty()
+            {
+                consider(king);
+            }
+        }
+        _ => {
+            let piece = role.of(pos.turn());
+            (attacks::attacks(to, piece, board.occupied()) & pos.our(role))
+                .into_iter()
+                .for_each(&mut consider);
+        }
+    }
+    match (found, more) {
+        (Some(from), false) => Ok(Move::Normal {
+            role,
+            from,
+            capture: captured,
+            to,
+            promotion,
+        }),
+        (Some(_), true) => Err(SanError::AmbiguousSan),
+        (None, _) => Err(SanError::IllegalSan),
+    }
+}
+
+/// The squares our pawns could reach `to` from: diagonally behind it for a
+/// capture, straight behind it (one step, or two onto the own half of the
+/// board across an empty square) for an advance. As shakmaty generates them,
+/// whatever the rank the pawn stands on.
+fn pawn_origins(pos: &Chess, to: Square, capture: bool) -> Bitboard {
+    let turn = pos.turn();
+    let pawns = pos.our(Role::Pawn);
+    let back = |steps: i32| to.rank().offset(turn.fold_wb(-steps, steps));
+    let mut origins = Bitboard::EMPTY;
+    if capture {
+        if let Some(rank) = back(1) {
+            for side in [-1, 1] {
+                if let Some(file) = to.file().offset(side) {
+                    origins.add(Square::from_coords(file, rank));
+                }
+            }
+        }
+        return origins & pawns;
+    }
+    let occupied = pos.board().occupied();
+    let Some(one) = back(1).map(|rank| Square::from_coords(to.file(), rank)) else {
+        return origins;
+    };
+    if pawns.contains(one) {
+        origins.add(one);
+    } else if !occupied.contains(one)
+        && own_half(turn).contains(to)
+        && let Some(two) = back(2).map(|rank| Square::from_coords(to.file(), rank))
+    {
+        origins.add(two);
+    }
+    origins & pawns
+}
+
+/// Where a double step may land: shakmaty's rule, ranks 1 to 4 for White.
+fn own_half(turn: Color) -> Bitboard {
+    turn.fold_wb(Bitboard::SOUTH, Bitboard::NORTH)
+}
+
+/// Pieces that alone stand between our king and an enemy slider: they may
+/// only move along that line. The rule of shakmaty's own move generator.
+fn slider_blockers(board: &Board, enemy: Bitboard, king: Square) -> Bitboard {
+    let snipers = (attacks::rook_attacks(king, Bitboard::EMPTY) & board.rooks_and_queens())
+        | (attacks::bishop_attacks(king, Bitboard::EMPTY) & board.bishops_and_queens());
+    let mut blockers = Bitboard::EMPTY;
+    for sniper in snipers & enemy {
+        let between = attacks::between(king, sniper) & board.occupied();
+        if !between.more_than_one() {
+            blockers |= between;
+        }
+    }
+    blockers
+}
+
+#[cfg(test)]
+mod tests {
+    use shakmaty::{CastlingMode, File, Rank, fen::Fen};
+
+    use super::*;
+
+    /// A deterministic stream of numbers, so that a failure can be replayed.
+    struct Lcg(u64);
+
+    impl Lcg {
+        fn below(&mut self, n: usize) -> usize {
+            self.0 = self
+                .0
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            ((self.0 >> 33) as usize) % n.max(1)
+        }
+    }
+
+    /// Every way of writing a move to every square: all pieces, both capture
+    /// signs, the promotions (and a king), with no hint, a file, a rank or both.
+    fn compare_everything(pos: &Chess) {
+        let files = [None, Some(File::A), Some(File::E)];
+        let ranks = [None, Some(Rank::Second)];
+        for to in Square::ALL {
+            for role in Role::ALL {
+                for capture in [false, true] {
+                    for promotion in [
+                        None,
+                        Some(Role::Queen),
+                        Some(Role::Knight),
+                        Some(Role::King),
+                    ] {
+                        for file in files {
+                            for rank in ranks {
+                                let san = San::Normal {
+                                    role,
+                                    file,
+                                    rank,
+                                    capture,
+                                    to,
+                                    promotion,
+                                };
+                                assert_eq!(
+                                    to_move(pos, san),
+                                    san.to_move(pos),
+                                    "{san} in {}",
+                                    Fen::from_position(pos, shakmaty::EnPassantMode::Always)
+                                );
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        // And each legal move as SAN would write it, with every hint.
+        for m in pos.legal_moves() {
+            let san = San::from_move(pos, m);
+            assert_eq!(to_move(pos, san), Ok(m));
+            if let San::Normal {
+                file: None,
+                rank: None,
+                ..
+            } = san
+                && let Some(from) = m.from()
+                && let San::Normal {
+                    role,
+                    capture,
+                    to,
+                    promotion,
+                    ..
+                } = san
+            {
+                let full = San::Normal {
+                    role,
+                    file: Some(from.file()),
+                    rank: Some(from.rank()),
+                    capture,
+                    to,
+                    promotion,
+                };
+                assert_eq!(to_move(pos, full), full.to_move(pos));
+            }
+        }
+    }
+
+    fn position(fen: &str) -> Chess {
+        fen.parse::<Fen>()
+            .expect("test FEN")
+            .into_position(CastlingMode::Standard)
+            .expect("legal test position")
+    }
+
+    #[test]
+    fn agrees_with_shakmaty_on_pins_promotions_and_checks() {
+        for fen in [
+            // Pinned: a knight, a rook that may slide along its pin, a pawn.
+            "4k3/4r3/8/8/1b5q/8/3NRP2/4K3 w - - 0 1",
+            "4k3/4r3/8/8/1b5q/6P1/3NRP2/4K3 w - - 0 1",
+            // Promotions by advance and by capture, both sides.
+            "1n2k3/P1P5/8/8/8/8/1p4p1/4K2R b K - 0 1",
+            "1n2k3/P1P5/8/8/8/8/1p4p1/4K2R w K - 0 1",
+            // En passant that would expose the king (left to shakmaty).
+            "8/8/8/K2pP2r/8/8/8/6k1 w - d6 0 1",
+            // In check: evasions are shakmaty's.
+            "4k3/8/8/8/1b6/8/8/4K2R w K - 0 1",
+            // Double steps over an empty or a blocked square, and two knights to one square.
+            "4k3/pp6/N7/8/8/1N6/PPP5/4K3 w - - 0 1",
+            "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1",
+        ] {
+            compare_everything(&position(fen));
+        }
+    }
+
+    /// After an illegal move that stood (A.5.2) the board may hold what no
+    /// legal game reaches: a pawn left on the last rank, a king left in check.
+    #[test]
+    fn agrees_with_shakmaty_in_illegal_positions() {
+        let mut pawn_on_last_rank = position("4k3/1P6/8/8/8/8/6p1/4K3 w - - 0 1");
+        pawn_on_last_rank.play_unchecked(Move::Normal {
+            role: Role::Pawn,
+            from: Square::B7,
+            capture: None,
+            to: Square::B8,
+            promotion: None,
+        });
+        compare_everything(&pawn_on_last_rank);
+        let mut king_left_in_check = position("4k3/8/8/8/8/8/3r4/4K3 w - - 0 1");
+        king_left_in_check.play_unchecked(Move::Normal {
+            role: Role::King,
+            from: Square::E1,
+            capture: None,
+            to: Square::E2,
+            promotion: None,
+        });
+        compare_everything(&king_left_in_check);
+    }
+
+    #[test]
+    fn agrees_with_shakmaty_along_random_games() {
+        let mut random = Lcg(7);
+        for _ in 0..12 {
+            let mut pos = Chess::default();
+            for _ in 0..100 {
+                compare_everything(&pos);
+                let moves = pos.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                let m = moves[random.below(moves.len())];
+                pos.play_unchecked(m);
+            }
+        }
+    }
+}
