@@ -126,9 +126,9 @@ pub fn can_never_mate(pos: &Chess, side: Color) -> bool {
 }
 
 /// Whether neither side can checkmate: a dead position (5.2.2). Cheap
-/// enough for every irreversible move: material first; CHA's fast proof only
-/// the full analysis only when every pawn stands blocked head-on by an enemy
-/// pawn and no other pieces than kings and bishops remain (pawn walls).
+/// enough for every irreversible move: material first; the full analysis
+/// only when every pawn stands blocked head-on by an enemy pawn and no other
+/// pieces than kings and bishops remain (pawn walls).
 ///
 /// ```
 /// use laws::mating::{is_dead_position, position_from_fen};

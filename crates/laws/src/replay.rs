@@ -69,8 +69,11 @@ impl Replay {
     /// Starts a replay from `start` (the standard position or a FEN set-up).
     pub fn new(start: Chess, mode: CastlingMode) -> Replay {
         let hash = identity(&start);
+        // Room for the usual stretch between irreversible moves, so that it never grows.
+        let mut history = Vec::with_capacity(64);
+        history.push((hash, 0));
         let mut replay = Replay {
-            history: vec![(hash, 0)],
+            history,
             hash,
             pos: start,
             prev: None,

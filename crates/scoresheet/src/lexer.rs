@@ -161,9 +161,11 @@ impl<'a> Lexer<'a> {
             let digits = word.iter().take_while(|b| b.is_ascii_digit()).count();
             let dots = word[digits..].iter().take_while(|&&b| b == b'.').count();
             if dots > 0 || digits == word.len() {
-                let number = std::str::from_utf8(&word[..digits])
-                    .ok()
-                    .and_then(|s| s.parse().ok())
+                let number = word[..digits]
+                    .iter()
+                    .try_fold(0u32, |n, d| {
+                        n.checked_mul(10)?.checked_add(u32::from(d - b'0'))
+                    })
                     .unwrap_or(u32::MAX);
                 return self.token(TokenKind::MoveNumber(number), start, start + digits + dots);
             }

@@ -260,7 +260,8 @@ fn plain_san(token: &[u8]) -> Option<Notation> {
     if !matches!(first, b'a'..=b'h' | b'K' | b'Q' | b'R' | b'B' | b'N') || !body.iter().all(plain) {
         return None;
     }
-    if coordinates(body).is_some() {
+    // Two squares (`e2e4`) take four characters at least.
+    if body.len() >= 4 && coordinates(body).is_some() {
         return None;
     }
     match San::from_ascii(body) {

@@ -2,6 +2,7 @@
 //! their spans, and everything else kept beside it (comments, NAGs,
 //! variations), so that nothing is dropped silently.
 
+use compact_str::CompactString;
 use shakmaty::Outcome;
 
 use crate::{
@@ -143,8 +144,8 @@ impl Scoresheet {
                         sheet.problems.push((SyntaxProblem::TagInMovetext, span));
                     } else if let Some(value) = value {
                         sheet.tags.push(Tag {
-                            name: text.decode(name.of(bytes)),
-                            value: unescape(text.decode(value.of(bytes))),
+                            name: CompactString::from(text.decode_borrowed(name.of(bytes))),
+                            value: unescape(&text.decode_borrowed(value.of(bytes))),
                             span,
                         });
                     } else {

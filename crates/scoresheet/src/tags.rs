@@ -1,12 +1,15 @@
 //! Tag pairs and the checks a scoresheet's header must pass.
 
+use compact_str::CompactString;
+
 use crate::lexer::Span;
 
-/// One `[Name "value"]` tag pair, decoded.
+/// One `[Name "value"]` tag pair, decoded. Names and most values are short
+/// enough to be held inline, so reading a header allocates next to nothing.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Tag {
-    pub name: String,
-    pub value: String,
+    pub name: CompactString,
+    pub value: CompactString,
     pub span: Span,
 }
 
@@ -16,11 +19,11 @@ pub const SEVEN_TAG_ROSTER: [&str; 7] =
 
 /// Unescapes a PGN string value: `\"` and `\\` are the only escapes; any
 /// other backslash stays as written (`"Analysis\ Analyse"`).
-pub(crate) fn unescape(value: String) -> String {
+pub(crate) fn unescape(value: &str) -> CompactString {
     if !value.contains('\\') {
-        return value;
+        return CompactString::from(value);
     }
-    let mut out = String::with_capacity(value.len());
+    let mut out = CompactString::with_capacity(value.len());
     let mut chars = value.chars().peekable();
     while let Some(c) = chars.next() {
         if c == '\\' && matches!(chars.peek(), Some('"' | '\\')) {
@@ -43,8 +46,10 @@ pub(crate) fn unescape(value: String) -> String {
 /// assert!(!is_valid_date("2011"));
 /// ```
 pub fn is_valid_date(value: &str) -> bool {
-    let parts: Vec<&str> = value.split('.').collect();
-    let [year, month, day] = parts.as_slice() else {
+    let mut parts = value.split('.');
+    let (Some(year), Some(month), Some(day), None) =
+        (parts.next(), parts.next(), parts.next(), parts.next())
+    else {
         return false;
     };
     let field = |s: &str, len: usize| {
@@ -71,11 +76,8 @@ mod tests {
 
     #[test]
     fn only_quote_and_backslash_are_escapes() {
-        assert_eq!(unescape(r#"Sm\"ith"#.to_string()), r#"Sm"ith"#);
-        assert_eq!(unescape(r"a\\b".to_string()), r"a\b");
-        assert_eq!(
-            unescape(r"Analysis\ Analyse".to_string()),
-            r"Analysis\ Analyse"
-        );
+        assert_eq!(unescape(r#"Sm\"ith"#), r#"Sm"ith"#);
+        assert_eq!(unescape(r"a\\b"), r"a\b");
+        assert_eq!(unescape(r"Analysis\ Analyse"), r"Analysis\ Analyse");
     }
 }

@@ -57,6 +57,11 @@ impl GameText {
         decode(bytes, self.encoding).into_owned()
     }
 
+    /// [`GameText::decode`] without a copy where the bytes are text already.
+    pub fn decode_borrowed<'a>(&self, bytes: &'a [u8]) -> Cow<'a, str> {
+        decode(bytes, self.encoding)
+    }
+
     /// Line and column of a byte offset within this game's bytes.
     ///
     /// Computed on demand: only findings need it, so well-formed games never pay for it.

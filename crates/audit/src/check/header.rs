@@ -174,7 +174,7 @@ impl Context<'_> {
             let mut finding = Finding::new(Kind::InvalidSetup, Some(0), message);
             finding.article = article.map(Article::as_str);
             finding.place = Some(self.place(fen_tag.span));
-            finding.fen = Some(fen_tag.value.clone());
+            finding.fen = Some(fen_tag.value.to_string());
             finding
         };
         let fen = match Fen::from_ascii(fen_tag.value.trim().as_bytes()) {

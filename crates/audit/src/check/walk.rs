@@ -203,13 +203,7 @@ impl Context<'_> {
         report.plies = replay.ply();
         if report.plies > 0 {
             for name in [&report.white, &report.black] {
-                let name: String = name
-                    .as_deref()
-                    .unwrap_or("")
-                    .split_whitespace()
-                    .collect::<Vec<_>>()
-                    .join(" ");
-                name.to_lowercase().hash(&mut fingerprint);
+                hash_name(name.as_deref().unwrap_or(""), &mut fingerprint);
             }
             report.fingerprint = Some(fingerprint.finish());
         }
@@ -387,4 +381,16 @@ impl Context<'_> {
         f.place = Some(self.place(at.span));
         f
     }
+}
+
+/// A player's name as the fingerprint sees it: case and spacing do not
+/// tell two submissions of one game apart.
+fn hash_name(name: &str, state: &mut impl Hasher) {
+    for word in name.split_whitespace() {
+        for c in word.chars().flat_map(char::to_lowercase) {
+            state.write_u32(u32::from(c));
+        }
+        state.write_u8(b' ');
+    }
+    state.write_u8(0xff);
 }
