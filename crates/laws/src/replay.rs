@@ -83,8 +83,10 @@ impl Replay {
             settled: false,
             irregular: None,
         };
+        // Mate and stalemate are settled lazily here too: a legal first move
+        // shows the start had one.
         replay.ending = replay.detect_ending(true);
-        replay.settle();
+        replay.settled = replay.ending.is_some();
         replay
     }
 
@@ -331,16 +333,18 @@ impl Replay {
 }
 
 /// The identity after `mv`, updated incrementally from `current`; computed
-/// afresh for castling and right after a double step, where the legal en
-/// passant rule makes the update not worth its complexity.
+/// afresh for castling, which moves two pieces and rights at once.
 fn next_identity(before: &Chess, after: &Chess, mv: Move, current: u128) -> u128 {
     type Z = Zobrist128;
-    if before.maybe_ep_square().is_some() {
-        return identity(after);
-    }
     let us = before.turn();
     let mut hash = Zobrist128(current);
     hash ^= Z::zobrist_for_white_turn();
+    // The capture the opponent's double step offered ends with this move.
+    if before.maybe_ep_square().is_some()
+        && let Some(square) = before.ep_square(EnPassantMode::Legal)
+    {
+        hash ^= Z::zobrist_for_en_passant_file(square.file());
+    }
     match mv {
         Move::Normal {
             role,

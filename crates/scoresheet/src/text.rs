@@ -113,7 +113,9 @@ impl GameText {
 pub(crate) fn decode(bytes: &[u8], encoding: Encoding) -> Cow<'_, str> {
     let bytes = bytes.strip_prefix(b"\xef\xbb\xbf").unwrap_or(bytes);
     match encoding {
-        Encoding::Utf8 => String::from_utf8_lossy(bytes),
+        // Checking is cheaper than the lossy decoder's walk, and all but never fails.
+        Encoding::Utf8 => std::str::from_utf8(bytes)
+            .map_or_else(|_| String::from_utf8_lossy(bytes), Cow::Borrowed),
         Encoding::Windows1252 => {
             encoding_rs::WINDOWS_1252
                 .decode_without_bom_handling(bytes)
