@@ -218,23 +218,20 @@ mod tests {
                 }
             }
         }
-        // And each legal move as SAN would write it, with every hint.
+        // And each legal move as SAN would write it, then with both hints.
         for m in pos.legal_moves() {
             let san = San::from_move(pos, m);
             assert_eq!(to_move(pos, san), Ok(m));
-            if let San::Normal {
-                file: None,
-                rank: None,
-                ..
-            } = san
-                && let Some(from) = m.from()
-                && let San::Normal {
+            if let (
+                San::Normal {
                     role,
                     capture,
                     to,
                     promotion,
                     ..
-                } = san
+                },
+                Some(from),
+            ) = (san, m.from())
             {
                 let full = San::Normal {
                     role,
