@@ -86,7 +86,6 @@ impl Replay {
         // Mate and stalemate are settled lazily here too: a legal first move
         // shows the start had one.
         replay.ending = replay.detect_ending(true);
-        replay.settled = replay.ending.is_some();
         replay
     }
 

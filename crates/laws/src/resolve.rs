@@ -47,62 +47,38 @@ pub fn legal_moves(pos: &Chess) -> MoveList {
 pub fn resolve(pos: &Chess, written: &WrittenMove, mode: CastlingMode) -> Result<Move, MoveError> {
     match *written {
         WrittenMove::Null => Err(MoveError::Null),
-        WrittenMove::San(san) => match crate::san::to_move(pos, san) {
-            Ok(m) if m.capture() == Some(Role::King) => Err(MoveError::Illegal),
-            Ok(m) => Ok(m),
-            Err(SanError::AmbiguousSan) => {
-                let legals = legal_moves(pos);
-                Err(MoveError::Ambiguous(
-                    legals
-                        .iter()
-                        .filter(|m| san.matches(**m))
-                        .copied()
-                        .collect(),
-                ))
+        WrittenMove::San(san) => {
+            if let Some(found) = san_move(pos, san) {
+                return found;
             }
-            Err(SanError::IllegalSan) => {
-                // Appendix C.9: the capture sign may be left out (`Qf7` for `Qxf7`).
-                if let San::Normal { capture: false, .. } = san {
-                    let with_x = with_capture(san);
-                    match crate::san::to_move(pos, with_x) {
-                        Ok(m) if m.capture() == Some(Role::King) => return Err(MoveError::Illegal),
-                        Ok(m) => return Ok(m),
-                        Err(SanError::AmbiguousSan) => {
-                            let legals = legal_moves(pos);
-                            return Err(MoveError::Ambiguous(
-                                legals
-                                    .iter()
-                                    .filter(|m| with_x.matches(**m))
-                                    .copied()
-                                    .collect(),
-                            ));
-                        }
-                        Err(SanError::IllegalSan) => {}
-                    }
-                }
-                if let San::Normal {
-                    role: Role::Pawn,
-                    promotion: None,
-                    ..
-                } = san
-                {
-                    let promotes = legal_moves(pos).iter().any(|m| {
-                        m.promotion().is_some()
-                            && san.matches(Move::Normal {
-                                role: Role::Pawn,
-                                from: m.from().unwrap_or(m.to()),
-                                capture: m.capture(),
-                                to: m.to(),
-                                promotion: None,
-                            })
-                    });
-                    if promotes {
-                        return Err(MoveError::PromotionMissing);
-                    }
-                }
-                Err(MoveError::Illegal)
+            // Appendix C.9: the capture sign may be left out (`Qf7` for `Qxf7`).
+            if let San::Normal { capture: false, .. } = san
+                && let Some(found) = san_move(pos, with_capture(san))
+            {
+                return found;
             }
-        },
+            if let San::Normal {
+                role: Role::Pawn,
+                promotion: None,
+                ..
+            } = san
+            {
+                let promotes = legal_moves(pos).iter().any(|m| {
+                    m.promotion().is_some()
+                        && san.matches(Move::Normal {
+                            role: Role::Pawn,
+                            from: m.from().unwrap_or(m.to()),
+                            capture: m.capture(),
+                            to: m.to(),
+                            promotion: None,
+                        })
+                });
+                if promotes {
+                    return Err(MoveError::PromotionMissing);
+                }
+            }
+            Err(MoveError::Illegal)
+        }
         WrittenMove::Coordinates {
             role,
             from,
@@ -130,6 +106,23 @@ pub fn resolve(pos: &Chess, written: &WrittenMove, mode: CastlingMode) -> Result
             }
             Err(MoveError::Illegal)
         }
+    }
+}
+
+/// The legal move `san` names, or why it names none but several; `None`
+/// when no legal move fits at all.
+fn san_move(pos: &Chess, san: San) -> Option<Result<Move, MoveError>> {
+    match crate::san::to_move(pos, san) {
+        Ok(m) if m.capture() == Some(Role::King) => Some(Err(MoveError::Illegal)),
+        Ok(m) => Some(Ok(m)),
+        Err(SanError::AmbiguousSan) => Some(Err(MoveError::Ambiguous(
+            legal_moves(pos)
+                .iter()
+                .filter(|m| san.matches(**m))
+                .copied()
+                .collect(),
+        ))),
+        Err(SanError::IllegalSan) => None,
     }
 }
 

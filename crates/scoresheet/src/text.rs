@@ -54,7 +54,7 @@ impl GameText {
 
     /// Decodes a slice of this game (a tag value, a comment) to text.
     pub fn decode(&self, bytes: &[u8]) -> String {
-        decode(bytes, self.encoding).into_owned()
+        self.decode_borrowed(bytes).into_owned()
     }
 
     /// [`GameText::decode`] without a copy where the bytes are text already.
