@@ -2,16 +2,19 @@
 //! a bare pgn-reader + shakmaty replay as the baseline, then `arbiter audit`'s
 //! pipeline with one job and with all jobs, all in this one process on the
 //! same bytes (decompressed before timing).
-//! Prints plies per second and the ratios against the baseline.
+//! Prints plies per second and the ratios against the baseline, then the peak
+//! resident memory of the `arbiter` binary auditing the same bytes three times
+//! over from standard input (memory must not grow with the input).
 //!
 //! Run with `cargo bench -p arbiter --bench throughput` (or `just bench`).
 
 #![allow(clippy::expect_used, clippy::unwrap_used)] // test code: a failure should stop the test
 
 use std::{
-    io::Read,
+    io::{Read, Write},
     ops::ControlFlow,
     path::{Path, PathBuf},
+    process::{Command, Stdio},
     time::{Duration, Instant},
 };
 
@@ -178,6 +181,55 @@ fn unpacked(inputs: &[Vec<u8>]) -> Vec<PathBuf> {
         .collect()
 }
 
+/// How many times the input is streamed through the binary for the memory figure.
+const STREAM_COPIES: usize = 3;
+
+/// Peak resident memory (MiB) of `arbiter audit --format json` with `jobs`
+/// workers reading `inputs` [`STREAM_COPIES`] times over from standard input,
+/// as the binary's own summary reports it (the kernel's high-water mark).
+fn streaming_peak(inputs: &[Vec<u8>], jobs: usize) -> Result<f64, String> {
+    let summary =
+        std::env::temp_dir().join(format!("arbiter-bench-summary-{}.txt", std::process::id()));
+    let mut child = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .args([
+            "audit",
+            "--format",
+            "json",
+            "--fail-on",
+            "never",
+            "--lang",
+            "en",
+        ])
+        .args(["--jobs", &jobs.to_string(), "--summary"])
+        .arg(&summary)
+        .arg("-")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .map_err(|e| format!("cannot start arbiter: {e}"))?;
+    let mut stdout = child.stdout.take().ok_or("no stdout")?;
+    let drain = std::thread::spawn(move || std::io::copy(&mut stdout, &mut std::io::sink()));
+    if let Some(mut stdin) = child.stdin.take() {
+        for bytes in std::iter::repeat_n(inputs, STREAM_COPIES).flatten() {
+            stdin
+                .write_all(bytes)
+                .map_err(|e| format!("feeding arbiter: {e}"))?;
+        }
+    }
+    let _ = drain.join();
+    let status = child.wait().map_err(|e| e.to_string())?;
+    let text = std::fs::read_to_string(&summary).map_err(|e| format!("no summary: {e}"))?;
+    let _ = std::fs::remove_file(&summary);
+    if !status.success() {
+        return Err(format!("arbiter exited with {status}"));
+    }
+    text.lines()
+        .find_map(|line| line.strip_prefix("peak memory: "))
+        .and_then(|rest| rest.trim_end_matches(" MiB").parse().ok())
+        .ok_or_else(|| "the summary has no peak memory line (not Linux?)".to_string())
+}
+
 fn main() {
     let args: Vec<String> = std::env::args()
         .skip(1)
@@ -269,4 +321,11 @@ fn main() {
         bare_all.as_secs_f64(),
         bare_one.as_secs_f64() / bare_all.as_secs_f64()
     );
+    let streamed = mb * STREAM_COPIES as f64;
+    match streaming_peak(&inputs, all.current_num_threads()) {
+        Ok(peak) => println!(
+            "peak memory of `arbiter audit --format json -` streaming {streamed:.0} MB ({STREAM_COPIES} copies) from standard input: {peak:.1} MiB"
+        ),
+        Err(e) => println!("peak memory not measured: {e}"),
+    }
 }
