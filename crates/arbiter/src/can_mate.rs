@@ -3,7 +3,7 @@
 use std::io::{self, Write};
 
 use laws::mating::{Verdict, analyse_within};
-use shakmaty::{CastlingMode, Chess, Color, fen::Fen};
+use shakmaty::{CastlingMode, Chess, Color, Position, fen::Fen};
 
 use crate::{
     cli::{CanMateArgs, Format, SideArg},
@@ -41,6 +41,8 @@ pub fn run(args: &CanMateArgs, lang: Lang) -> io::Result<bool> {
             return Ok(true);
         }
     };
+    let setup = pos.to_setup(shakmaty::EnPassantMode::Legal);
+    let pos_setup = &setup;
     let mut missing = false;
     for &side in sides {
         let budget = args.mate_budget.map(std::time::Duration::from_millis);
@@ -67,7 +69,7 @@ pub fn run(args: &CanMateArgs, lang: Lang) -> io::Result<bool> {
                 "{}",
                 serde_json::json!({
                     "fen": args.fen, "side": name, "verdict": word,
-                    "reason": reason.map(|r| r.code()), "explanation": reason.map(|r| r.describe()),
+                    "reason": reason.map(|r| r.code()), "explanation": reason.map(|r| Lang::En.messages().unwinnable(r)),
                     "line": line
                 })
             )?,
@@ -78,13 +80,13 @@ pub fn run(args: &CanMateArgs, lang: Lang) -> io::Result<bool> {
                     out,
                     "{} {}",
                     m.can_mate_question(side.into()),
-                    verdict_answer(m, &args.fen, &verdict, usize::MAX)
+                    verdict_answer(m, pos_setup, &verdict, usize::MAX)
                 )?;
             }
             _ => {
                 write!(out, "{name}: {word}")?;
                 if let Some(reason) = reason {
-                    write!(out, " ({})", reason.describe())?;
+                    write!(out, " ({})", Lang::En.messages().unwinnable(reason))?;
                 }
                 if let Some(line) = line {
                     if line.is_empty() {

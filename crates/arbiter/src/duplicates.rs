@@ -3,7 +3,7 @@
 
 use std::collections::HashMap;
 
-use audit::{Finding, GameReport, Kind};
+use audit::{Facts, Finding, GameReport, Kind};
 
 /// Remembers, per fingerprint, where the game was first seen: 16 bytes of
 /// payload per game, the only state of a run that grows with the input.
@@ -34,7 +34,10 @@ impl Duplicates {
                 report.findings.push(Finding::new(
                     Kind::DuplicateGame,
                     None,
-                    format!("the same moves between the same players as game {game} of {source}"),
+                    Facts::Duplicate {
+                        game,
+                        source: source.to_string(),
+                    },
                 ));
             }
             None => {

@@ -248,7 +248,7 @@ fn adjudicate(args: &AdjudicateArgs, lang: Lang) -> io::Result<bool> {
         if let Some(f) = report
             .findings
             .iter()
-            .find(|f| f.token.as_deref() == Some("--claim"))
+            .find(|f| matches!(f.facts, audit::Facts::CommandLineClaimMismatch { .. }))
         {
             return Err(usage(format!(
                 "{} {}: {}",

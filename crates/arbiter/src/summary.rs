@@ -39,8 +39,8 @@ impl Summary {
             self.unreadable += 1;
         }
         let decided = report.recorded_result.as_deref().is_some_and(|r| r != "*");
-        if decided && report.ruled_result.is_some() && report.ruled_result != report.recorded_result
-        {
+        let ruled = report.ruled_result.map(|r| r.as_str());
+        if decided && ruled.is_some() && ruled != report.recorded_result.as_deref() {
             self.results_changed += 1;
         }
     }

@@ -85,7 +85,7 @@ fn illegal_moves_in_german() {
     assert_eq!(html.matches("class=\"arrow\"").count(), 1);
     assert!(html.contains("Regelwidriger Zug: Zeitgutschrift"));
     assert!(html.contains("<strong>Kann Schwarz noch mattsetzen?</strong>"));
-    assert!(html.contains("3.Lc4"), "German piece letters in moves");
+    assert!(html.contains("3. Lc4"), "German piece letters in moves");
     insta::assert_snapshot!("illegal_de", content(&html));
 }
 
@@ -106,7 +106,7 @@ fn touched_pieces_are_highlighted() {
     assert_eq!(html.matches("class=\"mark\"").count(), 2);
     assert_eq!(html.matches("class=\"arrow\"").count(), 1);
     assert!(html.contains("berührt: e1, g1"));
-    assert!(html.contains("gespielt: Sf3"));
+    assert!(html.contains("gespielt: 2. Sf3"), "{html}");
     insta::assert_snapshot!("touch_de", content(&html));
 }
 

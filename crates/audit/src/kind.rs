@@ -1,62 +1,8 @@
-//! The stable finding kinds of the report contract, and how serious each is.
+//! The stable finding kinds of the report contract, declared once: each
+//! kind's code, severity, group, and whether it gets a diagram and counts
+//! as a ruling all come from the one table below.
 
-use serde::Serialize;
-
-/// What a finding is about. Serialised in kebab-case (`illegal-move`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Kind {
-    // Scoresheet.
-    UnreadableGame,
-    UnparseableMove,
-    IllegalMove,
-    AmbiguousMove,
-    InvalidSetup,
-    BadTag,
-    MissingResult,
-    ResultMismatch,
-    MovesAfterEnd,
-    AnnotationError,
-    /// Added: PGN syntax trouble that does not stop the replay
-    /// (unterminated comment or variation, stray characters).
-    MalformedPgn,
-    /// Added: a check or mate mark that the board contradicts.
-    WrongCheckMark,
-    // Endings.
-    Checkmate,
-    Stalemate,
-    DeadPosition,
-    FivefoldRepetition,
-    SeventyFiveMoveRule,
-    // Claims.
-    ThreefoldClaimUpheld,
-    ThreefoldClaimRejected,
-    FiftyMoveClaimUpheld,
-    FiftyMoveClaimRejected,
-    /// Added: after an incorrect claim with a written move, another move was played (9.5.3).
-    WrittenMoveNotPlayed,
-    /// Added: the same moves between the same players earlier in the input.
-    DuplicateGame,
-    /// Touch-move: the move played broke an obligation of Art. 4.
-    TouchMoveViolation,
-    /// Added: a complaint about the opponent's breach of Art. 4 made after
-    /// touching a piece (4.8).
-    ComplaintTooLate,
-    // Illegal moves (7.5) and flag falls (6.9).
-    IllegalMovePenalty,
-    IllegalMoveLoss,
-    IllegalMoveDraw,
-    FlagFallLoss,
-    FlagFallDraw,
-    /// Added: both flags fell and the record cannot say which fell first
-    /// (6.9, Guidelines III.3.1).
-    BothFlagsFallen,
-    /// Added: a `%clk` or `%emt` reading contradicts the time control (6.3).
-    ClockInconsistency,
-    /// Added: rapid or blitz, an illegal position still on the board after
-    /// the move that followed an illegal move that stood (A.5.4).
-    IllegalPositionDraw,
-}
+use serde::{Serialize, Serializer};
 
 /// How serious a finding is; `--fail-on` picks the threshold for exit code 1.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
@@ -70,81 +16,129 @@ pub enum Severity {
     Error,
 }
 
-impl Kind {
-    pub const ALL: [Kind; 33] = [
-        Kind::UnreadableGame,
-        Kind::UnparseableMove,
-        Kind::IllegalMove,
-        Kind::AmbiguousMove,
-        Kind::InvalidSetup,
-        Kind::BadTag,
-        Kind::MissingResult,
-        Kind::ResultMismatch,
-        Kind::MovesAfterEnd,
-        Kind::AnnotationError,
-        Kind::MalformedPgn,
-        Kind::WrongCheckMark,
-        Kind::Checkmate,
-        Kind::Stalemate,
-        Kind::DeadPosition,
-        Kind::FivefoldRepetition,
-        Kind::SeventyFiveMoveRule,
-        Kind::ThreefoldClaimUpheld,
-        Kind::ThreefoldClaimRejected,
-        Kind::FiftyMoveClaimUpheld,
-        Kind::FiftyMoveClaimRejected,
-        Kind::WrittenMoveNotPlayed,
-        Kind::DuplicateGame,
-        Kind::TouchMoveViolation,
-        Kind::ComplaintTooLate,
-        Kind::IllegalMovePenalty,
-        Kind::IllegalMoveLoss,
-        Kind::IllegalMoveDraw,
-        Kind::FlagFallLoss,
-        Kind::FlagFallDraw,
-        Kind::BothFlagsFallen,
-        Kind::ClockInconsistency,
-        Kind::IllegalPositionDraw,
-    ];
+/// Which part of the report contract's list a kind belongs to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Group {
+    /// The record itself: moves, tags, syntax, events as written.
+    Scoresheet,
+    /// Endings on the board (5.1.1, 5.2, 9.6).
+    Ending,
+    /// Draw claims (9.2–9.5).
+    Claim,
+    /// Illegal moves (7.5, A.5).
+    IllegalMove,
+    /// Clocks and flags (6).
+    Clock,
+    /// Touch-move (Art. 4).
+    TouchMove,
+    /// About the input as a whole (duplicates).
+    Input,
+}
 
-    pub fn code(self) -> &'static str {
-        match self {
-            Kind::UnreadableGame => "unreadable-game",
-            Kind::UnparseableMove => "unparseable-move",
-            Kind::IllegalMove => "illegal-move",
-            Kind::AmbiguousMove => "ambiguous-move",
-            Kind::InvalidSetup => "invalid-setup",
-            Kind::BadTag => "bad-tag",
-            Kind::MissingResult => "missing-result",
-            Kind::ResultMismatch => "result-mismatch",
-            Kind::MovesAfterEnd => "moves-after-end",
-            Kind::AnnotationError => "annotation-error",
-            Kind::MalformedPgn => "malformed-pgn",
-            Kind::WrongCheckMark => "wrong-check-mark",
-            Kind::Checkmate => "checkmate",
-            Kind::Stalemate => "stalemate",
-            Kind::DeadPosition => "dead-position",
-            Kind::FivefoldRepetition => "fivefold-repetition",
-            Kind::SeventyFiveMoveRule => "seventy-five-move-rule",
-            Kind::ThreefoldClaimUpheld => "threefold-claim-upheld",
-            Kind::ThreefoldClaimRejected => "threefold-claim-rejected",
-            Kind::FiftyMoveClaimUpheld => "fifty-move-claim-upheld",
-            Kind::FiftyMoveClaimRejected => "fifty-move-claim-rejected",
-            Kind::WrittenMoveNotPlayed => "written-move-not-played",
-            Kind::DuplicateGame => "duplicate-game",
-            Kind::TouchMoveViolation => "touch-move-violation",
-            Kind::ComplaintTooLate => "complaint-too-late",
-            Kind::IllegalMovePenalty => "illegal-move-penalty",
-            Kind::IllegalMoveLoss => "illegal-move-loss",
-            Kind::IllegalMoveDraw => "illegal-move-draw",
-            Kind::FlagFallLoss => "flag-fall-loss",
-            Kind::FlagFallDraw => "flag-fall-draw",
-            Kind::BothFlagsFallen => "both-flags-fallen",
-            Kind::ClockInconsistency => "clock-inconsistency",
-            Kind::IllegalPositionDraw => "illegal-position-draw",
+macro_rules! kinds {
+    ($(
+        $(#[$doc:meta])*
+        $kind:ident = $code:literal, $severity:ident, $group:ident, figure: $figure:literal, ruling: $ruling:literal;
+    )*) => {
+        /// What a finding is about. Serialised as its kebab-case code (`illegal-move`).
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        pub enum Kind {
+            $($(#[$doc])* $kind,)*
         }
-    }
 
+        impl Kind {
+            pub const ALL: &'static [Kind] = &[$(Kind::$kind,)*];
+
+            /// The stable code of the report contract.
+            pub fn code(self) -> &'static str {
+                match self {
+                    $(Kind::$kind => $code,)*
+                }
+            }
+
+            pub fn severity(self) -> Severity {
+                match self {
+                    $(Kind::$kind => Severity::$severity,)*
+                }
+            }
+
+            pub fn group(self) -> Group {
+                match self {
+                    $(Kind::$kind => Group::$group,)*
+                }
+            }
+
+            /// Whether a finding of this kind gets a board diagram on a ruling
+            /// sheet: rulings on the board, not problems of the notation.
+            pub fn has_figure(self) -> bool {
+                match self {
+                    $(Kind::$kind => $figure,)*
+                }
+            }
+
+            /// Whether it is an arbiter's ruling, which earns a game its page
+            /// in `audit --html`: claims, arbiter events, and the draws an
+            /// arbiter must recognise unasked. Checkmate, stalemate and a
+            /// broken record are not.
+            pub fn is_ruling(self) -> bool {
+                match self {
+                    $(Kind::$kind => $ruling,)*
+                }
+            }
+        }
+    };
+}
+
+kinds! {
+    UnreadableGame = "unreadable-game", Error, Scoresheet, figure: false, ruling: false;
+    UnparseableMove = "unparseable-move", Error, Scoresheet, figure: false, ruling: false;
+    IllegalMove = "illegal-move", Error, Scoresheet, figure: true, ruling: false;
+    AmbiguousMove = "ambiguous-move", Error, Scoresheet, figure: false, ruling: false;
+    InvalidSetup = "invalid-setup", Error, Scoresheet, figure: false, ruling: false;
+    BadTag = "bad-tag", Warning, Scoresheet, figure: false, ruling: false;
+    MissingResult = "missing-result", Error, Scoresheet, figure: false, ruling: false;
+    ResultMismatch = "result-mismatch", Error, Scoresheet, figure: false, ruling: true;
+    MovesAfterEnd = "moves-after-end", Error, Scoresheet, figure: false, ruling: false;
+    AnnotationError = "annotation-error", Error, Scoresheet, figure: false, ruling: false;
+    /// Added: PGN syntax trouble that does not stop the replay
+    /// (unterminated comment or variation, stray characters).
+    MalformedPgn = "malformed-pgn", Warning, Scoresheet, figure: false, ruling: false;
+    /// Added: a check or mate mark that the board contradicts.
+    WrongCheckMark = "wrong-check-mark", Note, Scoresheet, figure: false, ruling: false;
+    Checkmate = "checkmate", Note, Ending, figure: true, ruling: false;
+    Stalemate = "stalemate", Note, Ending, figure: true, ruling: false;
+    DeadPosition = "dead-position", Note, Ending, figure: true, ruling: true;
+    FivefoldRepetition = "fivefold-repetition", Note, Ending, figure: true, ruling: true;
+    SeventyFiveMoveRule = "seventy-five-move-rule", Note, Ending, figure: true, ruling: true;
+    ThreefoldClaimUpheld = "threefold-claim-upheld", Note, Claim, figure: true, ruling: true;
+    ThreefoldClaimRejected = "threefold-claim-rejected", Note, Claim, figure: true, ruling: true;
+    FiftyMoveClaimUpheld = "fifty-move-claim-upheld", Note, Claim, figure: true, ruling: true;
+    FiftyMoveClaimRejected = "fifty-move-claim-rejected", Note, Claim, figure: true, ruling: true;
+    /// Added: after an incorrect claim with a written move, another move was played (9.5.3).
+    WrittenMoveNotPlayed = "written-move-not-played", Error, Claim, figure: false, ruling: true;
+    /// Added: the same moves between the same players earlier in the input.
+    DuplicateGame = "duplicate-game", Warning, Input, figure: false, ruling: false;
+    /// Touch-move: the move played broke an obligation of Art. 4.
+    TouchMoveViolation = "touch-move-violation", Error, TouchMove, figure: true, ruling: true;
+    /// Added: a complaint about the opponent's breach of Art. 4 made after
+    /// touching a piece (4.8).
+    ComplaintTooLate = "complaint-too-late", Note, TouchMove, figure: false, ruling: true;
+    IllegalMovePenalty = "illegal-move-penalty", Note, IllegalMove, figure: true, ruling: true;
+    IllegalMoveLoss = "illegal-move-loss", Note, IllegalMove, figure: true, ruling: true;
+    IllegalMoveDraw = "illegal-move-draw", Note, IllegalMove, figure: true, ruling: true;
+    FlagFallLoss = "flag-fall-loss", Note, Clock, figure: true, ruling: true;
+    FlagFallDraw = "flag-fall-draw", Note, Clock, figure: true, ruling: true;
+    /// Added: both flags fell and the record cannot say which fell first
+    /// (6.9, Guidelines III.3.1).
+    BothFlagsFallen = "both-flags-fallen", Note, Clock, figure: true, ruling: true;
+    /// Added: a `%clk` or `%emt` reading contradicts the time control (6.3).
+    ClockInconsistency = "clock-inconsistency", Warning, Clock, figure: false, ruling: false;
+    /// Added: rapid or blitz, an illegal position still on the board after
+    /// the move that followed an illegal move that stood (A.5.4).
+    IllegalPositionDraw = "illegal-position-draw", Note, IllegalMove, figure: true, ruling: true;
+}
+
+impl Kind {
     /// Parses a kind code such as `illegal-move`.
     ///
     /// ```
@@ -153,44 +147,7 @@ impl Kind {
     /// assert_eq!(Kind::parse("nonsense"), None);
     /// ```
     pub fn parse(code: &str) -> Option<Kind> {
-        Kind::ALL.into_iter().find(|k| k.code() == code)
-    }
-
-    pub fn severity(self) -> Severity {
-        match self {
-            Kind::UnreadableGame
-            | Kind::UnparseableMove
-            | Kind::IllegalMove
-            | Kind::AmbiguousMove
-            | Kind::InvalidSetup
-            | Kind::MissingResult
-            | Kind::ResultMismatch
-            | Kind::MovesAfterEnd
-            | Kind::AnnotationError
-            | Kind::WrittenMoveNotPlayed
-            | Kind::TouchMoveViolation => Severity::Error,
-            Kind::BadTag | Kind::MalformedPgn | Kind::DuplicateGame | Kind::ClockInconsistency => {
-                Severity::Warning
-            }
-            Kind::WrongCheckMark
-            | Kind::Checkmate
-            | Kind::Stalemate
-            | Kind::DeadPosition
-            | Kind::FivefoldRepetition
-            | Kind::SeventyFiveMoveRule
-            | Kind::ThreefoldClaimUpheld
-            | Kind::ThreefoldClaimRejected
-            | Kind::FiftyMoveClaimUpheld
-            | Kind::FiftyMoveClaimRejected
-            | Kind::ComplaintTooLate
-            | Kind::IllegalMovePenalty
-            | Kind::IllegalMoveLoss
-            | Kind::IllegalMoveDraw
-            | Kind::FlagFallLoss
-            | Kind::FlagFallDraw
-            | Kind::BothFlagsFallen
-            | Kind::IllegalPositionDraw => Severity::Note,
-        }
+        Kind::ALL.iter().copied().find(|k| k.code() == code)
     }
 
     /// Rulings on draw claims.
@@ -218,6 +175,12 @@ impl Kind {
     }
 }
 
+impl Serialize for Kind {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.code())
+    }
+}
+
 impl std::fmt::Display for Kind {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(self.code())
@@ -239,6 +202,53 @@ impl Severity {
             Severity::Note => "note",
             Severity::Warning => "warning",
             Severity::Error => "error",
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn codes_are_unique_kebab_case_and_parse_back() {
+        let mut codes: Vec<&str> = Kind::ALL.iter().map(|k| k.code()).collect();
+        for kind in Kind::ALL {
+            assert_eq!(Kind::parse(kind.code()), Some(*kind));
+            assert!(
+                kind.code()
+                    .bytes()
+                    .all(|b| b.is_ascii_lowercase() || b == b'-' || b.is_ascii_digit()),
+                "{kind:?}"
+            );
+        }
+        codes.sort_unstable();
+        codes.dedup();
+        assert_eq!(codes.len(), Kind::ALL.len());
+    }
+
+    #[test]
+    fn serde_names_are_the_codes() {
+        for kind in Kind::ALL {
+            let json = serde_json::to_string(kind).expect("a string");
+            assert_eq!(json, format!("\"{}\"", kind.code()));
+        }
+    }
+
+    #[test]
+    fn the_contract_lists_every_kind_of_its_groups() {
+        // design/report.md's lists, group by group.
+        let contract = [
+            ("unreadable-game", Group::Scoresheet),
+            ("result-mismatch", Group::Scoresheet),
+            ("fivefold-repetition", Group::Ending),
+            ("fifty-move-claim-rejected", Group::Claim),
+            ("illegal-move-draw", Group::IllegalMove),
+            ("flag-fall-draw", Group::Clock),
+            ("touch-move-violation", Group::TouchMove),
+        ];
+        for (code, group) in contract {
+            assert_eq!(Kind::parse(code).map(Kind::group), Some(group), "{code}");
         }
     }
 }

@@ -14,12 +14,14 @@
 #![forbid(unsafe_code)]
 
 pub mod check;
+pub mod facts;
 pub mod kind;
 pub mod report;
 pub mod run;
 pub mod source;
 
 pub use check::{ExtraClaim, MoveRef, Options, check_game, check_game_with};
-pub use kind::{Kind, Severity};
+pub use facts::Facts;
+pub use kind::{Group, Kind, Severity};
 pub use report::{Finding, GameReport, Place, Player};
 pub use source::Source;

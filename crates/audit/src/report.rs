@@ -1,12 +1,17 @@
-//! The per-game report of the JSON report contract (`design/report.md`).
+//! The per-game report of the JSON report contract (`design/report.md`),
+//! as typed facts. Sentences are the views' business: `message` is rendered
+//! from [`Finding::facts`] by the English catalogue when a view asks.
 
-use serde::Serialize;
-use shakmaty::Color;
+use laws::{Article, GameResult, MoveLabel};
+use shakmaty::{Color, Setup, san::SanPlus};
 
-use crate::kind::{Kind, Severity};
+use crate::{
+    facts::Facts,
+    kind::{Kind, Severity},
+};
 
 /// One game's row: who, how far the record replays, the results, the findings.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct GameReport {
     pub source: String,
     pub game: usize,
@@ -15,18 +20,18 @@ pub struct GameReport {
     pub black: Option<String>,
     pub round: Option<String>,
     pub plies: usize,
+    /// The `Result` tag as written.
     pub recorded_result: Option<String>,
-    pub ruled_result: Option<String>,
+    /// `None` where the record is unreadable.
+    pub ruled_result: Option<GameResult>,
     pub findings: Vec<Finding>,
     /// A hash of the moves played and the players' names, for finding the same
     /// game submitted twice; `None` when no move was played.
-    #[serde(skip)]
     pub fingerprint: Option<u64>,
 }
 
 /// `"white"` or `"black"`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "lowercase")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Player {
     White,
     Black,
@@ -37,6 +42,20 @@ impl Player {
         match self {
             Player::White => Color::White,
             Player::Black => Color::Black,
+        }
+    }
+
+    pub fn opponent(self) -> Player {
+        match self {
+            Player::White => Player::Black,
+            Player::Black => Player::White,
+        }
+    }
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Player::White => "white",
+            Player::Black => "black",
         }
     }
 }
@@ -51,7 +70,7 @@ impl From<Color> for Player {
 }
 
 /// Where in the source a finding points.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Place {
     pub line: u32,
     pub column: u32,
@@ -65,73 +84,76 @@ pub struct Place {
     pub width: usize,
 }
 
-/// One finding of the report contract, with optional extras for people.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+/// One finding of the report contract: its kind and where it stands, and
+/// the typed facts it rests on.
+#[derive(Debug, Clone, PartialEq)]
 pub struct Finding {
     pub kind: Kind,
     pub ply: Option<usize>,
-    pub article: Option<&'static str>,
+    pub article: Option<Article>,
     pub player: Option<Player>,
-    #[serde(skip_serializing_if = "Option::is_none")]
+    /// The time added to the opponent of `player` (a penalty, an incorrect claim).
     pub seconds_added: Option<u32>,
-    pub message: String,
     pub severity: Severity,
-    /// The move as an arbiter says it (`40...Kg7`), for findings about a move.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub move_number: Option<String>,
+    /// The move as an arbiter names it (`40...Kg7`), for findings about a move.
+    pub move_number: Option<MoveLabel>,
     /// The token as written.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub token: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub place: Option<Place>,
-    /// The position the finding is about, as FEN.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub fen: Option<String>,
+    /// The position the finding is about (a board as it stood: after an
+    /// illegal move that stood it may be an illegal position).
+    pub position: Option<Box<Setup>>,
     /// The legal moves the writer most probably meant.
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub suggestions: Vec<String>,
+    pub suggestions: Vec<SanPlus>,
     /// The plies the ruling rests on (repetition occurrences, start of a quiet series).
-    #[serde(skip_serializing_if = "Vec::is_empty")]
     pub plies: Vec<usize>,
-    /// The squares of the pieces touched before the move (touch-move), for diagrams.
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub touched: Vec<String>,
-    /// The `%clk` reading, in seconds, of the clock that a penalty (an illegal
-    /// move, a rejected claim) adds time to, before the time was added; absent
-    /// where the record has no clock.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub clock_before: Option<f64>,
+    pub facts: Facts,
 }
 
 impl Finding {
-    pub fn new(kind: Kind, ply: Option<usize>, message: String) -> Finding {
+    pub fn new(kind: Kind, ply: Option<usize>, facts: Facts) -> Finding {
         Finding {
             kind,
             ply,
             article: None,
             player: None,
             seconds_added: None,
-            message,
             severity: kind.severity(),
             move_number: None,
             token: None,
             place: None,
-            fen: None,
+            position: None,
             suggestions: Vec::new(),
             plies: Vec::new(),
-            touched: Vec::new(),
-            clock_before: None,
+            facts,
         }
     }
 
-    pub fn article(mut self, article: laws::Article) -> Finding {
-        self.article = Some(article.as_str());
+    pub fn article(mut self, article: Article) -> Finding {
+        self.article = Some(article);
         self
     }
 
     pub fn player(mut self, color: Color) -> Finding {
         self.player = Some(color.into());
         self
+    }
+
+    /// The clock of the player the time goes to, before it was added.
+    pub fn clock_before(&self) -> Option<f64> {
+        match &self.facts {
+            Facts::IllegalAct(act) if act.count == 1 => act.clock_before,
+            Facts::Claim(claim) => claim.clock_before,
+            _ => None,
+        }
+    }
+
+    /// The squares of the pieces touched before the move (touch-move).
+    pub fn touched(&self) -> &[shakmaty::Square] {
+        match &self.facts {
+            Facts::Touch(touch) => &touch.touched,
+            _ => &[],
+        }
     }
 }
 

@@ -62,7 +62,7 @@ proptest! {
         // The game must still be on when the illegal move comes.
         let prefix = format!("[Result \"*\"]\n\n{} *\n", tokens.join(" "));
         let prefix = check_game_with("prop.pgn", 1, &GameText::new(prefix.into_bytes(), 1, 0), &Options::default());
-        prop_assume!(prefix.ruled_result.as_deref() == Some("*"));
+        prop_assume!(prefix.ruled_result == Some(laws::GameResult::Undecided));
         prop_assume!(!pos.legal_moves().is_empty());
         let illegal = illegal_displacements(&pos);
         prop_assume!(!illegal.is_empty());
@@ -91,7 +91,7 @@ proptest! {
         prop_assert!(
             report.findings.iter().any(|f| f.kind == Kind::IllegalMove
                 && f.ply == Some(illegal_ply)
-                && f.article == Some("A.5.2")),
+                && f.article == Some(laws::Article::ILLEGAL_MOVE_STANDS)),
             "no A.5.2 ruling for {} ({mv:?}) in {fen} at ply {illegal_ply}: {:?}", tokens[illegal_ply - 1], report.findings
         );
         // Without --rules the same record stops at the illegal move.

@@ -1,9 +1,10 @@
 //! Articles of the FIDE Laws of Chess (edition in force from 1 January 2023)
 //! that rulings rest on.
 
-/// An article number, such as `9.6.1`.
+/// An article number, such as `9.6.1`: a closed set, one constant per
+/// article a ruling can rest on (the field is private, so no other value exists).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct Article(pub &'static str);
+pub struct Article(&'static str);
 
 impl Article {
     /// 3.10.1: a move is legal when it meets Articles 3.1–3.9.

@@ -11,6 +11,7 @@ use shakmaty::{
 
 use crate::{
     ending::{Ending, EndingKind},
+    label::MoveLabel,
     mating::is_dead_position,
     resolve::{MoveError, resolve},
     standing::is_illegal_position,
@@ -122,10 +123,10 @@ impl Replay {
     }
 
     /// The last move as an arbiter says it (`40...Kg7`), if a move was played.
-    pub fn last_label(&self) -> Option<String> {
+    pub fn last_label(&self) -> Option<MoveLabel> {
         self.prev
             .as_ref()
-            .map(|(before, mv)| move_label(before, &SanPlus::from_move(before.clone(), *mv)))
+            .map(|(before, mv)| MoveLabel::of(before, SanPlus::from_move(before.clone(), *mv)))
     }
 
     /// Plays the written move if it is legal. `mark` is the check or mate
@@ -391,15 +392,6 @@ fn identity(pos: &Chess) -> u128 {
     pos.zobrist_hash::<Zobrist128>(EnPassantMode::Legal).0
 }
 
-/// `12.Nf3` for White, `12...Nf6` for Black, numbered from the position.
-pub fn move_label(before: &Chess, san: &SanPlus) -> String {
-    let number = before.fullmoves();
-    match before.turn() {
-        Color::White => format!("{number}.{san}"),
-        Color::Black => format!("{number}...{san}"),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -481,7 +473,10 @@ mod tests {
         let qh5 = parse_move(b"Qh5+").expect("notation");
         let played = game.play(&qh5.written, qh5.mark).expect("legal");
         assert_eq!(played.wrong_mark, Some(Mark::Check));
-        assert_eq!(game.last_label().as_deref(), Some("2.Qh5"));
+        assert_eq!(
+            game.last_label().map(|l| l.to_string()).as_deref(),
+            Some("2.Qh5")
+        );
     }
 
     #[test]

@@ -69,11 +69,41 @@ pub enum Event {
     Complaint,
 }
 
+/// Why an event's arguments cannot be read: a fact for the views to put in
+/// words, never a sentence of this crate's.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum EventError {
+    /// `[%claim perpetual]`: not threefold or fifty.
+    UnknownClaim(String),
+    /// `[%claim]` with no kind.
+    ClaimWithoutKind,
+    /// `[%claim threefold Nf3 Ng1]`.
+    ClaimTooManyMoves,
+    /// `[%touch]` with no square.
+    TouchWithoutSquare,
+    /// `[%adjust]` naming no square or several.
+    AdjustNotOneSquare,
+    /// `[%illegal]` with nothing, or several words.
+    IllegalNotOneAct,
+    /// `[%flag green]`.
+    FlagBadColour,
+    /// `[%promote K]`.
+    NotAPromotionPiece(String),
+    /// `[%promote]` naming no piece or several.
+    PromoteNotOnePiece,
+    /// `[%complaint now]`.
+    ComplaintWithArguments,
+    /// `[%touch z9]`.
+    NotASquare(String),
+    /// `[%resign]`: not one of our events.
+    UnknownEvent(String),
+}
+
 /// An event with where it stood: after `after_ply` recorded moves.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct EventAt {
     /// The event, or why its arguments cannot be read.
-    pub event: Result<Event, String>,
+    pub event: Result<Event, EventError>,
     pub after_ply: usize,
     pub span: Span,
     /// The command as written, for messages.
@@ -111,7 +141,7 @@ pub fn is_event_name(name: &[u8]) -> bool {
 /// let cmd = &commands(b"{[%claim threefold Nf3]}", 0)[0];
 /// assert!(matches!(parse_event(cmd), Ok(Event::Claim { kind: ClaimKind::Threefold, written: Some(_) })));
 /// ```
-pub fn parse_event(command: &Command) -> Result<Event, String> {
+pub fn parse_event(command: &Command) -> Result<Event, EventError> {
     let args: Vec<&str> = command
         .args
         .split(|c: char| c.is_whitespace() || c == ',')
@@ -123,20 +153,20 @@ pub fn parse_event(command: &Command) -> Result<Event, String> {
                 Some("threefold" | "repetition" | "3fold") => ClaimKind::Threefold,
                 Some("fifty" | "50" | "50-move" | "fifty-move") => ClaimKind::Fifty,
                 Some(other) => {
-                    return Err(format!("unknown claim \"{other}\" (threefold or fifty)"));
+                    return Err(EventError::UnknownClaim(other.to_string()));
                 }
-                None => return Err("a claim must say threefold or fifty".to_string()),
+                None => return Err(EventError::ClaimWithoutKind),
             };
             let written = match &args[1..] {
                 [] => None,
                 [token] => Some(WrittenToken::new(token)),
-                _ => return Err("a claim takes at most one written move".to_string()),
+                _ => return Err(EventError::ClaimTooManyMoves),
             };
             Ok(Event::Claim { kind, written })
         }
         "touch" => {
             if args.is_empty() {
-                return Err("a touch must name at least one square".to_string());
+                return Err(EventError::TouchWithoutSquare);
             }
             args.iter()
                 .map(|s| square(s))
@@ -145,7 +175,7 @@ pub fn parse_event(command: &Command) -> Result<Event, String> {
         }
         "adjust" => match args.as_slice() {
             [s] => square(s).map(Event::Adjust),
-            _ => Err("an adjustment names exactly one square".to_string()),
+            _ => Err(EventError::AdjustNotOneSquare),
         },
         "illegal" => match args.as_slice() {
             [act] if act.eq_ignore_ascii_case("two-hands") => {
@@ -153,13 +183,13 @@ pub fn parse_event(command: &Command) -> Result<Event, String> {
             }
             [act] if act.eq_ignore_ascii_case("no-move") => Ok(Event::Illegal(IllegalAct::NoMove)),
             [token] => Ok(Event::Illegal(IllegalAct::Move(WrittenToken::new(token)))),
-            _ => Err("an illegal-move event names one move, two-hands or no-move".to_string()),
+            _ => Err(EventError::IllegalNotOneAct),
         },
         "flag" => match args.as_slice() {
             [] => Ok(Event::Flag(None)),
             [c] if c.eq_ignore_ascii_case("white") => Ok(Event::Flag(Some(Color::White))),
             [c] if c.eq_ignore_ascii_case("black") => Ok(Event::Flag(Some(Color::Black))),
-            _ => Err("a flag event names white, black or nobody".to_string()),
+            _ => Err(EventError::FlagBadColour),
         },
         "promote" => match args.as_slice() {
             [piece] => match piece.to_ascii_uppercase().as_str() {
@@ -167,21 +197,21 @@ pub fn parse_event(command: &Command) -> Result<Event, String> {
                 "R" | "T" => Ok(Event::Promote(Role::Rook)),
                 "B" | "L" => Ok(Event::Promote(Role::Bishop)),
                 "N" | "S" => Ok(Event::Promote(Role::Knight)),
-                other => Err(format!("\"{other}\" is not a promotion piece (Q, R, B, N)")),
+                other => Err(EventError::NotAPromotionPiece(other.to_string())),
             },
-            _ => Err("a promotion names one piece: Q, R, B or N".to_string()),
+            _ => Err(EventError::PromoteNotOnePiece),
         },
         "complaint" => match args.as_slice() {
             [] => Ok(Event::Complaint),
-            _ => Err("a complaint takes no arguments".to_string()),
+            _ => Err(EventError::ComplaintWithArguments),
         },
-        other => Err(format!("unknown event %{other}")),
+        other => Err(EventError::UnknownEvent(other.to_string())),
     }
 }
 
-fn square(s: &str) -> Result<Square, String> {
+fn square(s: &str) -> Result<Square, EventError> {
     s.parse::<Square>()
-        .map_err(|_| format!("\"{s}\" is not a square"))
+        .map_err(|_| EventError::NotASquare(s.to_string()))
 }
 
 #[cfg(test)]
@@ -189,7 +219,7 @@ mod tests {
     use super::*;
     use crate::commands::commands;
 
-    fn event(text: &str) -> Result<Event, String> {
+    fn event(text: &str) -> Result<Event, EventError> {
         parse_event(&commands(text.as_bytes(), 0)[0])
     }
 

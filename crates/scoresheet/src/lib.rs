@@ -26,7 +26,7 @@ pub mod split;
 pub mod tags;
 pub mod text;
 
-pub use events::{ClaimKind, Event, EventAt, IllegalAct, WrittenToken};
+pub use events::{ClaimKind, Event, EventAt, EventError, IllegalAct, WrittenToken};
 pub use lexer::Span;
 pub use notation::{Dialect, Mark, Notation, NotationError, WrittenMove};
 pub use record::{Comment, RecordedMove, Scoresheet, SyntaxProblem, Variation};

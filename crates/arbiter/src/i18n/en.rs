@@ -1,5 +1,7 @@
-//! English. The engine already writes each finding's sentence in English
-//! (the contract's `message`), so the sentence is that message.
+//! English: the words of the contract's `message`, rendered from each
+//! finding's facts (the sentences are in `en/sentence.rs`).
+
+mod sentence;
 
 use audit::{Finding, GameReport, Kind, Player};
 use laws::mating::Unwinnability;
@@ -109,12 +111,12 @@ impl Messages for En {
         }
     }
 
-    fn sentence(&self, _report: &GameReport, finding: &Finding) -> String {
-        finding.message.clone()
+    fn sentence(&self, report: &GameReport, finding: &Finding) -> String {
+        sentence::sentence(report, finding)
     }
 
     fn unwinnable(&self, why: &Unwinnability) -> String {
-        why.describe()
+        sentence::unwinnable(why)
     }
 
     fn can_mate_question(&self, side: Player) -> String {

@@ -1,17 +1,12 @@
 //! Board diagrams for the terminal.
 
-use shakmaty::{Board, Color, File, Rank, Role, Square, fen::Fen};
+use shakmaty::{Board, Color, File, Rank, Role, Square};
 
 use crate::i18n::Labels;
 
-/// A diagram of the position in `fen`, White at the bottom: Unicode
-/// figurines, or letters (upper case White) with `ascii`.
-pub fn diagram(fen: &str, ascii: bool, labels: &Labels) -> Option<String> {
-    let setup = fen.parse::<Fen>().ok()?.into_setup();
-    Some(draw(&setup.board, setup.turn, ascii, labels))
-}
-
-fn draw(board: &Board, turn: Color, ascii: bool, labels: &Labels) -> String {
+/// A diagram of the position, White at the bottom: Unicode figurines, or
+/// letters (upper case White) with `ascii`.
+pub fn diagram(board: &Board, turn: Color, ascii: bool, labels: &Labels) -> String {
     let mut out = String::new();
     for rank in Rank::ALL.iter().rev() {
         out.push_str(&format!("  {} ", rank.char()));
@@ -58,25 +53,25 @@ fn figurine(color: Color, role: Role) -> char {
 mod tests {
     use super::diagram;
     use crate::i18n::Lang;
+    use shakmaty::fen::Fen;
+
+    fn drawn(fen: &str, ascii: bool, lang: Lang) -> String {
+        let setup = fen.parse::<Fen>().expect("fen").into_setup();
+        diagram(&setup.board, setup.turn, ascii, lang.messages().labels())
+    }
 
     #[test]
     fn start_position() {
-        let text = diagram(
+        let text = drawn(
             "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
             true,
-            Lang::En.messages().labels(),
-        )
-        .expect("fen");
+            Lang::En,
+        );
         let lines: Vec<&str> = text.lines().collect();
         assert_eq!(lines[0], "  8  r n b q k b n r");
         assert_eq!(lines[7], "  1  R N B Q K B N R");
         assert_eq!(lines[9], "  White to move");
-        let unicode = diagram(
-            "8/8/8/8/8/8/8/K6k b - - 0 1",
-            false,
-            Lang::De.messages().labels(),
-        )
-        .expect("fen");
+        let unicode = drawn("8/8/8/8/8/8/8/K6k b - - 0 1", false, Lang::De);
         assert!(unicode.contains("♔ · · · · · · ♚"));
         assert!(unicode.contains("Schwarz am Zug"));
     }

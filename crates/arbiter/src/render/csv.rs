@@ -3,6 +3,7 @@ use std::io::{self, Write};
 use audit::GameReport;
 
 use super::Render;
+use crate::i18n::Lang;
 
 /// One row per finding, for spreadsheets.
 pub struct Csv<W: Write> {
@@ -37,22 +38,25 @@ impl<W: Write> Csv<W> {
 impl<W: Write> Render for Csv<W> {
     fn game(&mut self, r: &GameReport) -> io::Result<()> {
         for f in &r.findings {
-            let player = f.player.map(|p| match p {
-                audit::Player::White => "white",
-                audit::Player::Black => "black",
-            });
+            let player = f.player.map(audit::Player::as_str);
             let record = [
                 r.source.clone(),
                 r.game.to_string(),
                 r.white.clone().unwrap_or_default(),
                 r.black.clone().unwrap_or_default(),
                 f.ply.map(|p| p.to_string()).unwrap_or_default(),
-                f.move_number.clone().unwrap_or_default(),
+                f.move_number
+                    .as_ref()
+                    .map(ToString::to_string)
+                    .unwrap_or_default(),
                 f.kind.code().to_string(),
                 f.severity.as_str().to_string(),
-                f.article.unwrap_or_default().to_string(),
+                f.article
+                    .map(|a| a.as_str())
+                    .unwrap_or_default()
+                    .to_string(),
                 player.unwrap_or_default().to_string(),
-                f.message.clone(),
+                Lang::En.messages().sentence(r, f),
                 f.place
                     .as_ref()
                     .map(|p| p.line.to_string())
@@ -61,7 +65,9 @@ impl<W: Write> Render for Csv<W> {
                     .as_ref()
                     .map(|p| p.column.to_string())
                     .unwrap_or_default(),
-                r.ruled_result.clone().unwrap_or_default(),
+                r.ruled_result
+                    .map(|g| g.as_str().to_string())
+                    .unwrap_or_default(),
             ];
             self.out.write_record(&record).map_err(io::Error::other)?;
         }

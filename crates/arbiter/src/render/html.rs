@@ -5,12 +5,13 @@
 
 use std::fmt::Write as _;
 
-use audit::{Finding, GameReport, Kind, Player};
+use audit::{Facts, Finding, GameReport};
 use laws::mating::Verdict;
-use shakmaty::{Color, fen::Fen};
+use shakmaty::{Color, Setup};
 
 use super::{
-    figure::{Figure, attempted_move, figure, written_move},
+    figure::{Figure, figure},
+    json::fen,
     svg,
 };
 use crate::i18n::Messages;
@@ -95,8 +96,7 @@ pub fn game(report: &GameReport, m: &dyn Messages, all: bool) -> String {
             l.ruled_result,
             report
                 .ruled_result
-                .clone()
-                .unwrap_or(l.none_unreadable.into()),
+                .map_or(l.none_unreadable.into(), |r| r.as_str().to_string()),
         ),
         (l.plies_replayed, report.plies.to_string()),
     ];
@@ -156,8 +156,8 @@ fn timeline(
     );
     for f in shown {
         let mv = match (&f.move_number, f.ply) {
-            (Some(mv), _) => m.san(mv),
-            (None, Some(ply)) => moved_before(f.fen.as_deref(), ply),
+            (Some(mv), _) => m.label(mv),
+            (None, Some(ply)) => moved_before(f.position.as_deref(), ply),
             (None, None) => String::new(),
         };
         let ply = f.ply.map(|p| p.to_string()).unwrap_or_default();
@@ -185,7 +185,7 @@ fn timeline(
             let _ = write!(
                 out,
                 "<br><span class=\"clock\">{}</span>",
-                esc(&m.clock_change(seconds, opponent(player), f.clock_before))
+                esc(&m.clock_change(seconds, player.opponent(), f.clock_before()))
             );
         }
         let _ = writeln!(
@@ -199,31 +199,21 @@ fn timeline(
     out.push_str("</tbody></table>\n");
 }
 
-fn opponent(player: Player) -> Player {
-    match player {
-        Player::White => Player::Black,
-        Player::Black => Player::White,
-    }
-}
-
 fn diagram(out: &mut String, game: usize, n: usize, fig: &Figure, m: &dyn Messages) {
     let l = m.labels();
     let f = fig.finding;
     let title = m.kind_title(f.kind);
     let at = match (&f.move_number, f.ply) {
-        (Some(mv), _) => m.san(mv),
+        (Some(mv), _) => m.label(mv),
         (None, Some(ply)) => format!("{} {ply}", l.ply),
         (None, None) => String::new(),
     };
-    let label = esc(&format!("{n}. {title}, {at}: {}", fig.fen));
-    let Some(board) = svg::board(fig.fen, false, &fig.marks, &label) else {
-        return;
-    };
-    let setup = fig.fen.parse::<Fen>().ok().map(Fen::into_setup);
-    let to_move = match setup.as_ref().map(|s| s.turn) {
-        Some(Color::White) => l.white_to_move,
-        Some(Color::Black) => l.black_to_move,
-        None => "",
+    let fen_text = fen(f).unwrap_or_default();
+    let label = esc(&format!("{n}. {title}, {at}: {fen_text}"));
+    let board = svg::board(&fig.position.board, false, &fig.marks, &label);
+    let to_move = match fig.position.turn {
+        Color::White => l.white_to_move,
+        Color::Black => l.black_to_move,
     };
     let _ = writeln!(
         out,
@@ -237,13 +227,9 @@ fn diagram(out: &mut String, game: usize, n: usize, fig: &Figure, m: &dyn Messag
     out.push_str("<ul class=\"details\">");
     let _ = write!(out, "<li>{}</li>", esc(to_move));
     if !f.plies.is_empty() {
-        let base = setup
-            .as_ref()
-            .map(|s| (s.fullmoves.get(), s.turn))
-            .and_then(|(full, turn)| {
-                let index = (full as usize - 1) * 2 + usize::from(turn == Color::Black);
-                index.checked_sub(f.ply?)
-            });
+        let base = f
+            .ply
+            .and_then(|ply| index_of(fig.position).checked_sub(ply));
         let plies: Vec<String> = f
             .plies
             .iter()
@@ -259,28 +245,38 @@ fn diagram(out: &mut String, game: usize, n: usize, fig: &Figure, m: &dyn Messag
             esc(&plies.join(", "))
         );
     }
-    if !f.touched.is_empty() {
+    if !f.touched().is_empty() {
+        let squares: Vec<String> = f.touched().iter().map(ToString::to_string).collect();
         let _ = write!(
             out,
             "<li>{}: {}</li>",
             esc(l.touched),
-            esc(&f.touched.join(", "))
+            esc(&squares.join(", "))
         );
     }
-    if let (Some(token), true) = (&f.token, f.kind == Kind::TouchMoveViolation) {
-        let _ = write!(out, "<li>{}: {}</li>", esc(l.played), esc(&m.san(token)));
+    if let (Facts::Touch(_), Some(label)) = (&f.facts, &f.move_number) {
+        let _ = write!(out, "<li>{}: {}</li>", esc(l.played), esc(&m.label(label)));
     }
-    if let Some(mv) = written_move(f) {
-        let _ = write!(out, "<li>{}: {}</li>", esc(l.written), esc(&m.san(mv)));
+    if let Some(written) = f.facts.written_move() {
+        let mv = match &written.legal {
+            Some(san) => m.san(&san.to_string()),
+            None => written.text.clone(),
+        };
+        let _ = write!(out, "<li>{}: {}</li>", esc(l.written), esc(&mv));
     }
-    if let Some(mv) = attempted_move(f) {
-        let _ = write!(out, "<li>{}: {}</li>", esc(l.attempted), esc(&m.san(mv)));
+    let attempted = match &f.facts {
+        Facts::IllegalAct(a) => a.act.attempted(),
+        Facts::Move(m) if f.kind == audit::Kind::IllegalMove => Some(m.token.as_str()),
+        _ => None,
+    };
+    if let Some(mv) = attempted {
+        let _ = write!(out, "<li>{}: {}</li>", esc(l.attempted), esc(mv));
     }
     if let (Some(seconds), Some(player)) = (f.seconds_added, f.player) {
         let _ = write!(
             out,
             "<li>{}</li>",
-            esc(&m.clock_change(seconds, opponent(player), f.clock_before))
+            esc(&m.clock_change(seconds, player.opponent(), f.clock_before()))
         );
     }
     if let Some((side, verdict)) = &fig.verdict {
@@ -288,19 +284,24 @@ fn diagram(out: &mut String, game: usize, n: usize, fig: &Figure, m: &dyn Messag
             out,
             "<li class=\"verdict\"><strong>{}</strong> {}</li>",
             esc(&m.can_mate_question(*side)),
-            esc(&verdict_answer(m, fig.fen, verdict, LINE))
+            esc(&verdict_answer(m, fig.position, verdict, LINE))
         );
     }
     let _ = writeln!(
         out,
         "<li class=\"fen\">FEN {}</li></ul>\n</figure>",
-        esc(fig.fen)
+        esc(&fen_text)
     );
+}
+
+/// Plies from the first position of a game (1. White to move) to `pos`.
+fn index_of(pos: &Setup) -> usize {
+    (pos.fullmoves.get() as usize - 1) * 2 + usize::from(pos.turn == Color::Black)
 }
 
 /// "Yes: a mating line: 1. …", "No: there is not enough material …", with at
 /// most `plies` moves of the line, in the language's piece letters.
-pub fn verdict_answer(m: &dyn Messages, fen: &str, verdict: &Verdict, plies: usize) -> String {
+pub fn verdict_answer(m: &dyn Messages, pos: &Setup, verdict: &Verdict, plies: usize) -> String {
     let l = m.labels();
     match verdict {
         Verdict::Winnable { line } if line.is_empty() => format!("{}: {}", l.yes, l.already_mate),
@@ -311,7 +312,7 @@ pub fn verdict_answer(m: &dyn Messages, fen: &str, verdict: &Verdict, plies: usi
                 "{}: {}: {}{more}",
                 l.yes,
                 l.mating_line,
-                numbered(fen, shown)
+                numbered(pos, shown)
             )
         }
         Verdict::Unwinnable(why) => format!("{}: {}", l.no, m.unwinnable(why)),
@@ -329,19 +330,13 @@ pub fn capitalised(text: &str) -> String {
         .unwrap_or_default()
 }
 
-/// The last move played before a position given as FEN, from its move number
-/// and side to move ("2..." when White is to play move 3), or "–" at the start.
-fn moved_before(fen: Option<&str>, ply: usize) -> String {
+/// The last move played before a position, from its move number and side to
+/// move ("2..." when White is to play move 3), or "–" at the start.
+fn moved_before(pos: Option<&Setup>, ply: usize) -> String {
     if ply == 0 {
         return "–".to_string();
     }
-    fen.and_then(|fen| fen.parse::<Fen>().ok())
-        .map(Fen::into_setup)
-        .map(|s| {
-            let index = (s.fullmoves.get() as usize - 1) * 2 + usize::from(s.turn == Color::Black);
-            move_of(index)
-        })
-        .unwrap_or_default()
+    pos.map(|pos| move_of(index_of(pos))).unwrap_or_default()
 }
 
 /// The move that reached the position `index` plies after the game's first
@@ -357,14 +352,9 @@ fn move_of(index: usize) -> String {
     }
 }
 
-/// A line of moves from the position of `fen`, with move numbers.
-fn numbered(fen: &str, moves: impl Iterator<Item = String>) -> String {
-    let start = fen
-        .parse::<Fen>()
-        .ok()
-        .map(Fen::into_setup)
-        .map_or((1, Color::White), |s| (s.fullmoves.get(), s.turn));
-    let (mut number, mut turn) = start;
+/// A line of moves from `pos`, with move numbers.
+fn numbered(pos: &Setup, moves: impl Iterator<Item = String>) -> String {
+    let (mut number, mut turn) = (pos.fullmoves.get(), pos.turn);
     let mut out = Vec::new();
     for (i, mv) in moves.enumerate() {
         match turn {
@@ -396,11 +386,12 @@ mod tests {
     fn move_numbers() {
         assert_eq!(move_of(1), "1.");
         assert_eq!(move_of(4), "2...");
+        let pos = "8/8/8/8/8/8/8/K6k b - - 0 7"
+            .parse::<shakmaty::fen::Fen>()
+            .expect("fen")
+            .into_setup();
         assert_eq!(
-            numbered(
-                "8/8/8/8/8/8/8/K6k b - - 0 7",
-                ["Kg2", "Kb2", "Kf3"].into_iter().map(String::from)
-            ),
+            numbered(&pos, ["Kg2", "Kb2", "Kf3"].into_iter().map(String::from)),
             "7... Kg2 8. Kb2 Kf3"
         );
     }

@@ -11,7 +11,6 @@ use audit::GameReport;
 
 use super::{
     Render,
-    figure::is_ruling,
     html::{self, esc},
 };
 use crate::i18n::Messages;
@@ -128,7 +127,7 @@ fn stem(source: &str) -> String {
 
 impl Render for Dir {
     fn game(&mut self, report: &GameReport) -> io::Result<()> {
-        if !report.findings.iter().any(|f| is_ruling(f.kind)) {
+        if !report.findings.iter().any(|f| f.kind.is_ruling()) {
             return Ok(());
         }
         let m = self.messages;
@@ -151,7 +150,7 @@ impl Render for Dir {
         let mut kinds: Vec<&str> = report
             .findings
             .iter()
-            .filter(|f| is_ruling(f.kind))
+            .filter(|f| f.kind.is_ruling())
             .map(|f| m.kind_title(f.kind))
             .collect();
         kinds.dedup();
@@ -163,7 +162,7 @@ impl Render for Dir {
             esc(&format!(
                 "{} → {}",
                 report.recorded_result.as_deref().unwrap_or("?"),
-                report.ruled_result.as_deref().unwrap_or("?")
+                report.ruled_result.map_or("?", |r| r.as_str())
             )),
             esc(&kinds.join("; "))
         );

@@ -9,6 +9,7 @@ use super::{
     Render,
     board::diagram,
     html::{self, capitalised},
+    json::fen,
 };
 use crate::i18n::Messages;
 
@@ -55,7 +56,7 @@ impl<W: Write> Render for Sheet<W> {
             l.recorded_result,
             r.recorded_result.as_deref().unwrap_or(l.none),
             l.ruled_result,
-            r.ruled_result.as_deref().unwrap_or(l.none_unreadable),
+            r.ruled_result.map_or(l.none_unreadable, |g| g.as_str()),
             l.plies_replayed,
             r.plies
         )?;
@@ -74,8 +75,8 @@ impl<W: Write> Render for Sheet<W> {
                 .unwrap_or_default();
             let mv = f
                 .move_number
-                .as_deref()
-                .map(|mv| m.san(mv))
+                .as_ref()
+                .map(|mv| m.label(mv))
                 .unwrap_or_default();
             writeln!(
                 out,
@@ -87,11 +88,7 @@ impl<W: Write> Render for Sheet<W> {
             writeln!(out, "             {}", m.sentence(r, f))?;
             match (f.seconds_added, f.player) {
                 (Some(seconds), Some(player)) => {
-                    let opponent = match player {
-                        audit::Player::White => audit::Player::Black,
-                        audit::Player::Black => audit::Player::White,
-                    };
-                    let change = m.clock_change(seconds, opponent, f.clock_before);
+                    let change = m.clock_change(seconds, player.opponent(), f.clock_before());
                     writeln!(out, "             {change}")?;
                 }
                 (Some(seconds), None) => {
@@ -109,28 +106,26 @@ impl<W: Write> Render for Sheet<W> {
                 )?;
             }
         }
-        let mut drawn: Vec<&str> = Vec::new();
+        let mut drawn: Vec<&shakmaty::Setup> = Vec::new();
         for f in &shown {
-            let Some(fen) = f.fen.as_deref() else {
+            let (Some(pos), Some(article)) = (f.position.as_deref(), f.article) else {
                 continue;
             };
-            if f.article.is_none() || drawn.contains(&fen) {
+            if drawn.contains(&pos) {
                 continue;
             }
-            drawn.push(fen);
-            if let Some(board) = diagram(fen, ascii, l) {
-                let ply = f.ply.map(|p| format!(" {p}")).unwrap_or_default();
-                writeln!(
-                    out,
-                    "\n{}{ply} ({}, {} {}):",
-                    l.position_at_ply,
-                    m.kind_title(f.kind),
-                    l.article,
-                    f.article.unwrap_or("-")
-                )?;
-                write!(out, "{board}")?;
-                writeln!(out, "  FEN {fen}")?;
-            }
+            drawn.push(pos);
+            let board = diagram(&pos.board, pos.turn, ascii, l);
+            let ply = f.ply.map(|p| format!(" {p}")).unwrap_or_default();
+            writeln!(
+                out,
+                "\n{}{ply} ({}, {} {article}):",
+                l.position_at_ply,
+                m.kind_title(f.kind),
+                l.article,
+            )?;
+            write!(out, "{board}")?;
+            writeln!(out, "  FEN {}", fen(f).unwrap_or_default())?;
         }
         writeln!(out)
     }

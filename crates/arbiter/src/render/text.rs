@@ -65,7 +65,7 @@ impl<W: Write> Text<W> {
         let mv = f
             .move_number
             .as_ref()
-            .map(|mv| format!(", {}", m.san(mv)))
+            .map(|mv| format!(", {}", m.label(mv)))
             .unwrap_or_default();
         let who = match (&r.white, &r.black) {
             (Some(w), Some(b)) => format!(", {w} – {b}"),
@@ -115,11 +115,15 @@ impl<W: Write> Text<W> {
         if let Some(article) = f.article {
             writeln!(self.out, "  {eq} {} {article}", l.article_long)?;
         }
-        if let Some(fen) = &f.fen {
+        if let Some(fen) = super::json::fen(f) {
             writeln!(self.out, "  {eq} {}: {fen}", l.position)?;
         }
         if !f.suggestions.is_empty() {
-            let moves: Vec<String> = f.suggestions.iter().map(|s| m.san(s)).collect();
+            let moves: Vec<String> = f
+                .suggestions
+                .iter()
+                .map(|s| m.san(&s.to_string()))
+                .collect();
             writeln!(
                 self.out,
                 "  {eq} {}: {}",

@@ -5,19 +5,24 @@ use laws::{
     Article, EndingKind, GameClass, MoveError, Replay,
     mating::{Verdict, analyse_within},
     resolve::resolve,
+    squares::squares_of,
 };
-use scoresheet::{EventAt, IllegalAct, commands::format_clock};
-use shakmaty::{Color, EnPassantMode, Position, fen::Fen};
+use scoresheet::{EventAt, IllegalAct};
+use shakmaty::{Color, Position};
 
-use super::{Context, color_name, walk::Walk};
-use crate::{kind::Kind, report::Finding};
+use super::{Context, moves::position_of, walk::Walk};
+use crate::{
+    facts::{Act, BothFlags, EventProblem, Facts, FlagEvidence, FlagFacts, IllegalActFacts},
+    kind::Kind,
+    report::Finding,
+};
 
 impl Context<'_> {
     /// Points a ruling at its event (when it has one) and at the position.
     fn at_event(&self, mut f: Finding, replay: &Replay, at: Option<&EventAt>) -> Finding {
         f.token = at.map(|a| a.text.clone());
         f.place = at.map(|a| self.place(a.span));
-        f.fen = Some(Fen::from_position(replay.position(), EnPassantMode::Legal).to_string());
+        f.position = position_of(replay.position());
         f
     }
 
@@ -31,40 +36,11 @@ impl Context<'_> {
             .find_map(|c| self.sheet.clock_command(self.text, c, "clk"))
     }
 
-    /// Whether the opponent of `loser` could still checkmate, as a phrase,
-    /// and whether the game is a draw instead of a loss.
-    fn mating_chances(&self, replay: &Replay, loser: Color) -> (bool, String) {
-        let opponent = !loser;
-        match analyse_within(replay.position(), opponent, self.options.mate_budget) {
-            Verdict::Unwinnable(reason) => (
-                true,
-                format!(
-                    "{} cannot checkmate by any series of legal moves: {}",
-                    color_name(opponent),
-                    reason.describe()
-                ),
-            ),
-            Verdict::Winnable { line } => {
-                let shown: Vec<String> = line.iter().take(12).map(ToString::to_string).collect();
-                let more = if line.len() > 12 { " …" } else { "" };
-                let how = if shown.is_empty() {
-                    "the position is mate".to_string()
-                } else {
-                    format!("for instance {}{more}", shown.join(" "))
-                };
-                (
-                    false,
-                    format!("{} can still checkmate ({how})", color_name(opponent)),
-                )
-            }
-            Verdict::Undetermined => (
-                false,
-                format!(
-                    "whether {} can still checkmate could not be decided; the loss stands unless the arbiter finds otherwise",
-                    color_name(opponent)
-                ),
-            ),
-        }
+    /// Whether the opponent of `loser` could still checkmate (6.9, 7.5.5):
+    /// the verdict, and whether the game is then a draw instead of a loss.
+    fn mating_chances(&self, replay: &Replay, loser: Color) -> (bool, Verdict) {
+        let verdict = analyse_within(replay.position(), !loser, self.options.mate_budget);
+        (verdict.is_unwinnable(), verdict)
     }
 
     /// An `[%illegal ...]` event: the side to move completed an illegal act.
@@ -77,31 +53,40 @@ impl Context<'_> {
         findings: &mut Vec<Finding>,
     ) {
         let offender = replay.turn();
-        let what = match act {
-            IllegalAct::TwoHands => "made a move with two hands (7.5.4)".to_string(),
-            IllegalAct::NoMove => "pressed the clock without making a move (7.5.3)".to_string(),
+        let pos = replay.position();
+        let squares = match act {
+            IllegalAct::Move(token) => token
+                .notation
+                .as_ref()
+                .ok()
+                .and_then(|n| squares_of(pos.board(), pos.turn(), &n.written)),
+            _ => None,
+        };
+        let act = match act {
+            IllegalAct::TwoHands => Act::TwoHands,
+            IllegalAct::NoMove => Act::NoMove,
             IllegalAct::Move(token) => match &token.notation {
                 Err(err) => {
-                    let why = format!("\"{}\" is {err}", token.text);
-                    findings.push(self.annotation_error(replay, at, why));
+                    let problem = EventProblem::MoveUnreadable {
+                        token: token.text.clone(),
+                        error: *err,
+                    };
+                    findings.push(self.annotation_error(replay, at, problem));
                     return;
                 }
                 Ok(n) => match resolve(replay.position(), &n.written, replay.castling_mode()) {
                     Ok(_) => {
-                        let why = format!("{} is a legal move in this position", token.text);
-                        findings.push(self.annotation_error(replay, at, why));
+                        let problem = EventProblem::MoveIsLegal(token.text.clone());
+                        findings.push(self.annotation_error(replay, at, problem));
                         return;
                     }
                     Err(MoveError::Ambiguous(_)) => {
-                        let why = format!("{} fits more than one legal move", token.text);
-                        findings.push(self.annotation_error(replay, at, why));
+                        let problem = EventProblem::MoveIsAmbiguous(token.text.clone());
+                        findings.push(self.annotation_error(replay, at, problem));
                         return;
                     }
-                    Err(MoveError::PromotionMissing) => format!(
-                        "completed {} without putting a new piece on the promotion square (7.5.2)",
-                        token.text
-                    ),
-                    Err(_) => format!("completed the illegal move {}", token.text),
+                    Err(MoveError::PromotionMissing) => Act::PromotionMissing(token.text.clone()),
+                    Err(_) => Act::Move(token.text.clone()),
                 },
             },
         };
@@ -111,51 +96,38 @@ impl Context<'_> {
         let ply = replay.ply();
         if count == 1 {
             let seconds = self.penalty_seconds();
-            let clock = match self.clock_after(ply) {
-                Some(before) => format!(
-                    ": {}'s clock {} → {}",
-                    color_name(!offender),
-                    format_clock(before),
-                    format_clock(before + f64::from(seconds))
-                ),
-                None => String::new(),
-            };
-            let mut f = Finding::new(
-                Kind::IllegalMovePenalty,
-                Some(ply),
-                format!(
-                    "{} {what}; the position is reinstated and {} gets {seconds} seconds more ({} play){clock}",
-                    color_name(offender),
-                    color_name(!offender),
-                    self.class.name()
-                ),
-            )
-            .article(Article::ILLEGAL_MOVE)
-            .player(offender);
+            let facts = Facts::IllegalAct(Box::new(IllegalActFacts {
+                act,
+                squares,
+                count,
+                class: self.class,
+                verdict: None,
+                clock_before: self.clock_after(ply),
+            }));
+            let mut f = Finding::new(Kind::IllegalMovePenalty, Some(ply), facts)
+                .article(Article::ILLEGAL_MOVE)
+                .player(offender);
             f.seconds_added = Some(seconds);
-            f.clock_before = self.clock_after(ply);
             findings.push(self.at_event(f, replay, Some(at)));
             return;
         }
-        let (draw, chances) = self.mating_chances(replay, offender);
-        let (kind, outcome) = if draw {
-            (Kind::IllegalMoveDraw, "the game is drawn".to_string())
+        let (draw, verdict) = self.mating_chances(replay, offender);
+        let kind = if draw {
+            Kind::IllegalMoveDraw
         } else {
-            (
-                Kind::IllegalMoveLoss,
-                format!("{} loses", color_name(offender)),
-            )
+            Kind::IllegalMoveLoss
         };
-        let f = Finding::new(
-            kind,
-            Some(ply),
-            format!(
-                "{} {what}, the second completed illegal move: {chances}, so {outcome}",
-                color_name(offender)
-            ),
-        )
-        .article(Article::ILLEGAL_MOVE)
-        .player(offender);
+        let facts = Facts::IllegalAct(Box::new(IllegalActFacts {
+            act,
+            squares,
+            count,
+            class: self.class,
+            verdict: Some(verdict),
+            clock_before: None,
+        }));
+        let f = Finding::new(kind, Some(ply), facts)
+            .article(Article::ILLEGAL_MOVE)
+            .player(offender);
         findings.push(self.at_event(f, replay, Some(at)));
         walk.reported_ending = true;
         replay.end_by(EndingKind::IllegalMoveForfeit { offender, draw });
@@ -168,29 +140,20 @@ impl Context<'_> {
         walk: &mut Walk,
         flagged: Color,
         at: Option<&EventAt>,
-        how: &str,
+        evidence: FlagEvidence,
         findings: &mut Vec<Finding>,
     ) {
         walk.flag_seen = true;
-        let (draw, chances) = self.mating_chances(replay, flagged);
-        let (kind, outcome) = if draw {
-            (Kind::FlagFallDraw, "the game is drawn".to_string())
+        let (draw, verdict) = self.mating_chances(replay, flagged);
+        let kind = if draw {
+            Kind::FlagFallDraw
         } else {
-            (
-                Kind::FlagFallLoss,
-                format!("{} loses on time", color_name(flagged)),
-            )
+            Kind::FlagFallLoss
         };
-        let mut f = Finding::new(
-            kind,
-            Some(replay.ply()),
-            format!(
-                "{}'s flag fell ({how}): {chances}, so {outcome}",
-                color_name(flagged)
-            ),
-        )
-        .article(Article::FLAG_FALL)
-        .player(flagged);
+        let facts = Facts::Flag(FlagFacts { evidence, verdict });
+        let mut f = Finding::new(kind, Some(replay.ply()), facts)
+            .article(Article::FLAG_FALL)
+            .player(flagged);
         f.move_number = replay.last_label();
         findings.push(self.at_event(f, replay, at));
         walk.reported_ending = true;
@@ -218,31 +181,27 @@ impl Context<'_> {
         if last_period == Some(true) {
             replay.end_by(EndingKind::BothFlags);
             if let Some(ending) = replay.ending() {
-                let label = replay.last_label();
-                let f = self.ending_finding(replay, ending, label.as_deref());
+                let mut f = self.ending_finding(replay, ending, replay.last_label());
+                f.facts = Facts::BothFlags(BothFlags::LastPeriod);
                 findings.push(self.at_event(f, replay, Some(at)));
                 walk.reported_ending = true;
             }
             return;
         }
-        let (article, message) = match last_period {
-            Some(_) => (
-                Article::BOTH_FLAGS,
-                format!(
-                    "both flags fell during move {number}, before the last period, and the record cannot say which fell first: play goes on"
-                ),
-            ),
-            None => (
-                Article::FLAG_FALL,
-                "both flags fell and the record cannot say which fell first; with an increment, in blitz or without a known time control Guidelines III do not apply, and the clock's flag indicator decides: the recorded result stands".to_string(),
-            ),
+        let (article, both) = match last_period {
+            Some(_) => (Article::BOTH_FLAGS, BothFlags::EarlierPeriod { number }),
+            None => (Article::FLAG_FALL, BothFlags::RecordedStands),
         };
         // Without Guidelines III the game ended on a flag whose the record
         // cannot say; a later sign of a flag fall (the Termination tag) must
         // not rule on it again. Where play goes on, later flags are new.
         walk.flag_seen = last_period.is_none();
-        let mut f =
-            Finding::new(Kind::BothFlagsFallen, Some(replay.ply()), message).article(article);
+        let mut f = Finding::new(
+            Kind::BothFlagsFallen,
+            Some(replay.ply()),
+            Facts::BothFlags(both),
+        )
+        .article(article);
         f.move_number = replay.last_label();
         findings.push(self.at_event(f, replay, Some(at)));
     }
@@ -259,13 +218,13 @@ impl Context<'_> {
             return;
         }
         let side = replay.turn();
-        let how = if super::outcome::is_time_forfeit(self.sheet.tag("Termination")) {
-            "Termination tag"
+        let evidence = if super::outcome::is_time_forfeit(self.sheet.tag("Termination")) {
+            FlagEvidence::TerminationTag
         } else if replay.ply() > 0 && self.clock_after(replay.ply() - 1).is_some_and(|t| t <= 0.0) {
-            "clock reading of zero"
+            FlagEvidence::ZeroClock
         } else {
             return;
         };
-        self.flag(replay, walk, side, None, how, findings);
+        self.flag(replay, walk, side, None, evidence, findings);
     }
 }

@@ -9,22 +9,24 @@ use scoresheet::{
 use shakmaty::{CastlingMode, Chess, fen::Fen};
 
 use super::Context;
-use crate::{kind::Kind, report::Finding};
+use crate::{
+    facts::{Facts, SetupProblem, TagProblem, Unreadable},
+    kind::Kind,
+    report::Finding,
+};
 
-pub(super) fn unreadable(sheet: &Scoresheet) -> Option<String> {
+pub(super) fn unreadable(sheet: &Scoresheet) -> Option<Unreadable> {
     if let Some(variant) = sheet.tag("Variant")
         && castling_mode(variant).is_none()
     {
-        return Some(format!(
-            "the game is played under the variant \"{variant}\", which is not chess under the FIDE Laws"
-        ));
+        return Some(Unreadable::Variant(variant.to_string()));
     }
     let no_move = sheet.moves.first().is_none_or(|m| m.notation.is_err());
     if sheet.tags.is_empty() && no_move && (sheet.result.is_none() || !sheet.moves.is_empty()) {
         return Some(if sheet.is_empty {
-            "the game has no tags and no moves".to_string()
+            Unreadable::NoTagsNoMoves
         } else {
-            "nothing in this text reads as a game: no tag pair, no move".to_string()
+            Unreadable::NothingReadsAsGame
         });
     }
     None
@@ -54,7 +56,7 @@ impl Context<'_> {
                 SyntaxProblem::MalformedTag => Kind::BadTag,
                 _ => Kind::MalformedPgn,
             };
-            let mut finding = Finding::new(kind, None, problem.describe().to_string());
+            let mut finding = Finding::new(kind, None, Facts::Syntax { problem, count: 1 });
             finding.place = Some(self.place(span));
             if problem == SyntaxProblem::MalformedTag {
                 finding.token = Some(self.token(span));
@@ -74,68 +76,47 @@ impl Context<'_> {
             findings.push(Finding::new(
                 Kind::BadTag,
                 None,
-                format!(
-                    "missing tags of the Seven Tag Roster: {}",
-                    missing.join(", ")
-                ),
+                Facts::MissingTags(missing),
             ));
         }
         for tag in &sheet.tags {
             let problem = match tag.name.as_str() {
-                "Date" if !is_valid_date(&tag.value) => Some(format!(
-                    "Date \"{}\" is not a date of the form YYYY.MM.DD (with ?? for unknown parts)",
-                    tag.value
-                )),
+                "Date" if !is_valid_date(&tag.value) => {
+                    Some(TagProblem::BadDate(tag.value.to_string()))
+                }
                 "Result" => match (GameResult::parse(&tag.value), sheet.result) {
-                    (None, _) => Some(format!(
-                        "Result \"{}\" is not one of 1-0, 0-1, 1/2-1/2, *",
-                        tag.value
-                    )),
+                    (None, _) => Some(TagProblem::BadResult(tag.value.to_string())),
                     (Some(tagged), Some((outcome, _))) if GameResult::from(outcome) != tagged => {
-                        Some(format!(
-                            "Result tag \"{}\" differs from the result at the end of the moves, {}",
-                            tag.value,
-                            GameResult::from(outcome)
-                        ))
+                        Some(TagProblem::ResultDiffers {
+                            tag: tag.value.to_string(),
+                            movetext: GameResult::from(outcome),
+                        })
                     }
                     _ => None,
                 },
                 "TimeControl" => match TimeControl::parse(&tag.value) {
-                    Err(_) => Some(format!(
-                        "TimeControl \"{}\" is not a time control of the PGN standard \
-                         (seconds: 5400, 300+3, 40/7200:3600, *180, ? or -)",
-                        tag.value
-                    )),
-                    Ok(tc) => tc.ambiguity().map(|why| {
+                    Err(_) => Some(TagProblem::BadTimeControl(tag.value.to_string())),
+                    Ok(tc) => tc.ambiguity().map(|ambiguity| {
                         let read = self.time_control.as_ref().unwrap_or(&tc);
-                        let class = read.class().map_or("standard", GameClass::name);
-                        let how = if read.periods() == tc.periods() {
-                            "as written, in seconds"
-                        } else {
-                            "in minutes, as the clock readings show"
-                        };
-                        format!(
-                            "TimeControl \"{}\" is ambiguous: {}; it is read {how} \
-                             ({class} play); --rules sets the class",
-                            tag.value,
-                            why.describe()
-                        )
+                        TagProblem::AmbiguousTimeControl {
+                            value: tag.value.to_string(),
+                            ambiguity,
+                            in_minutes: read.periods() != tc.periods(),
+                            class: read.class().unwrap_or(GameClass::Standard),
+                        }
                     }),
                 },
                 _ => None,
             };
-            if let Some(message) = problem {
-                let mut finding = Finding::new(Kind::BadTag, None, message);
+            if let Some(problem) = problem {
+                let mut finding = Finding::new(Kind::BadTag, None, Facts::Tag(problem));
                 finding.place = Some(self.place(tag.span));
                 findings.push(finding);
             }
         }
         if sheet.result.is_none() {
-            let mut finding = Finding::new(
-                Kind::MissingResult,
-                Some(sheet.moves.len()),
-                "the moves do not end with a result (1-0, 0-1, 1/2-1/2 or *)".to_string(),
-            );
+            let mut finding =
+                Finding::new(Kind::MissingResult, Some(sheet.moves.len()), Facts::None);
             if let Some(last) = sheet.moves.last() {
                 finding.place = Some(self.place(last.span));
             }
@@ -156,7 +137,7 @@ impl Context<'_> {
                 findings.push(Finding::new(
                     Kind::InvalidSetup,
                     Some(0),
-                    "SetUp \"1\" announces a set-up position but there is no FEN tag".to_string(),
+                    Facts::Setup(SetupProblem::SetUpWithoutFen),
                 ));
                 return None;
             }
@@ -164,29 +145,33 @@ impl Context<'_> {
                 findings.push(Finding::new(
                     Kind::InvalidSetup,
                     Some(0),
-                    "a Chess960 game needs a FEN tag with its starting position".to_string(),
+                    Facts::Setup(SetupProblem::Chess960WithoutFen),
                 ));
                 return None;
             }
             return Some((Chess::default(), mode));
         };
-        let fail = |message: String, article: Option<Article>| {
-            let mut finding = Finding::new(Kind::InvalidSetup, Some(0), message);
-            finding.article = article.map(Article::as_str);
+        let fail = |problem: SetupProblem, article: Option<Article>| {
+            let mut finding = Finding::new(Kind::InvalidSetup, Some(0), Facts::Setup(problem));
+            finding.article = article;
             finding.place = Some(self.place(fen_tag.span));
-            finding.fen = Some(fen_tag.value.to_string());
             finding
         };
+        let fen_text = || fen_tag.value.to_string();
         let fen = match Fen::from_ascii(fen_tag.value.trim().as_bytes()) {
             Ok(fen) => fen,
             Err(err) => {
                 findings.push(fail(
-                    format!("FEN \"{}\" cannot be read: {err}", fen_tag.value),
+                    SetupProblem::UnreadableFen {
+                        fen: fen_text(),
+                        error: err.to_string(),
+                    },
                     None,
                 ));
                 return None;
             }
         };
+        let setup = fen.as_setup().clone();
         match fen.clone().into_position::<Chess>(mode) {
             Ok(pos) => Some((pos, mode)),
             Err(err) => {
@@ -194,10 +179,16 @@ impl Context<'_> {
                 if let Ok(pos) = fen.into_position::<Chess>(CastlingMode::Chess960) {
                     return Some((pos, CastlingMode::Chess960));
                 }
-                findings.push(fail(
-                    format!("FEN \"{}\" is not a legal position: {err}", fen_tag.value),
+                let mut finding = fail(
+                    SetupProblem::IllegalFen {
+                        fen: fen_text(),
+                        error: err.to_string(),
+                    },
                     Some(Article::ILLEGAL_POSITION),
-                ));
+                );
+                // The board as set up, for a diagram; JSON keeps the FEN as written.
+                finding.position = Some(Box::new(setup));
+                findings.push(finding);
                 None
             }
         }

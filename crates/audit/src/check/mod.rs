@@ -15,6 +15,7 @@ use scoresheet::{ClaimKind, GameText, Scoresheet, Span};
 use shakmaty::Color;
 
 use crate::{
+    facts::{Facts, MismatchCause, Unreadable},
     kind::Kind,
     report::{Finding, GameReport, Place},
 };
@@ -108,7 +109,7 @@ pub struct Options {
 /// use scoresheet::GameText;
 /// let text = GameText::new(b"[Result \"1-0\"]\n1. f3 e5 2. g4 Qh4# 1-0\n".to_vec(), 1, 0);
 /// let report = check_game("x.pgn", 1, &text);
-/// assert_eq!(report.ruled_result.as_deref(), Some("0-1"));
+/// assert_eq!(report.ruled_result, Some(laws::GameResult::BlackWins));
 /// assert!(report.findings.iter().any(|f| f.kind == audit::Kind::ResultMismatch));
 /// ```
 pub fn check_game(source: &str, game: usize, text: &GameText) -> GameReport {
@@ -132,7 +133,7 @@ pub fn check_game_with(
         report.findings.push(Finding::new(
             Kind::UnreadableGame,
             None,
-            "the toolkit failed on this game (an internal error, reported on standard error; please send us the game): no ruling".to_string(),
+            Facts::Unreadable(Unreadable::InternalError),
         ));
         report
     })
@@ -164,9 +165,11 @@ fn check(source: &str, game: usize, text: &GameText, options: &Options) -> GameR
     };
 
     if let Some(reason) = header::unreadable(&sheet) {
-        report
-            .findings
-            .push(Finding::new(Kind::UnreadableGame, None, reason));
+        report.findings.push(Finding::new(
+            Kind::UnreadableGame,
+            None,
+            Facts::Unreadable(reason),
+        ));
         return report;
     }
     ctx.syntax_findings(&mut report.findings);
@@ -181,20 +184,29 @@ fn check(source: &str, game: usize, text: &GameText, options: &Options) -> GameR
         Some(ending) => (ending.result(), Some((ending.article(), ending.ply))),
         None => outcome::rule_without_ending(&sheet, &replay, recorded, broken),
     };
-    report.ruled_result = Some(ruled.as_str().to_string());
+    report.ruled_result = Some(ruled);
     if let Some(recorded) = recorded.filter(|r| r.is_decided())
         && recorded != ruled
     {
         let (article, ply) = reason.unwrap_or((Article::CHECKMATE, replay.ply()));
-        let why = match replay.ending() {
-            Some(ending) => outcome::ending_phrase(ending),
-            None => outcome::cannot_mate_phrase(recorded),
+        let cause = match replay.ending() {
+            Some(ending) => MismatchCause::Ending {
+                kind: ending.kind.clone(),
+                ply: ending.ply,
+            },
+            None => MismatchCause::CannotMate {
+                winner: recorded.winner(),
+            },
         };
         report.findings.push(
             Finding::new(
                 Kind::ResultMismatch,
                 Some(ply),
-                format!("the recorded result {recorded} contradicts the board: {why}, so the result is {ruled}"),
+                Facts::ResultMismatch {
+                    recorded,
+                    ruled,
+                    cause,
+                },
             )
             .article(article),
         );
@@ -227,13 +239,6 @@ fn leading_blank_lines(bytes: &[u8]) -> u32 {
         .unwrap_or(bytes.len());
     let n = bytes[..first].iter().filter(|&&b| b == b'\n').count();
     u32::try_from(n).unwrap_or(0)
-}
-
-pub(crate) fn color_name(color: Color) -> &'static str {
-    match color {
-        Color::White => "White",
-        Color::Black => "Black",
-    }
 }
 
 struct Context<'a> {

@@ -1,10 +1,8 @@
 //! The ruled result: from the ending on the board, or from the record with
 //! 5.1.2 and 6.9 applied.
 
-use laws::{Article, Ending, EndingKind, GameResult, Replay, mating::proven_unwinnable};
+use laws::{Article, GameResult, Replay, mating::proven_unwinnable};
 use scoresheet::Scoresheet;
-
-use super::color_name;
 
 pub(super) fn recorded_result(sheet: &Scoresheet) -> Option<GameResult> {
     sheet
@@ -60,50 +58,4 @@ pub(super) fn rule_without_ending(
         return (GameResult::Draw, Some((Article::RESIGNATION, replay.ply())));
     }
     (recorded, None)
-}
-
-pub(super) fn ending_phrase(ending: &Ending) -> String {
-    match &ending.kind {
-        EndingKind::Checkmate { winner } => format!(
-            "{} delivered checkmate at ply {}",
-            color_name(*winner),
-            ending.ply
-        ),
-        EndingKind::Stalemate => format!("stalemate at ply {}", ending.ply),
-        EndingKind::DeadPosition => format!("dead position at ply {}", ending.ply),
-        EndingKind::FivefoldRepetition { .. } => {
-            format!("fivefold repetition at ply {}", ending.ply)
-        }
-        EndingKind::SeventyFiveMoves { .. } => format!("75-move rule at ply {}", ending.ply),
-        EndingKind::ClaimUpheld { article, .. } => {
-            format!("a correct draw claim ({article}) at ply {}", ending.ply)
-        }
-        EndingKind::IllegalMoveForfeit { offender, .. } => {
-            format!(
-                "{}'s second illegal move at ply {}",
-                color_name(*offender),
-                ending.ply
-            )
-        }
-        EndingKind::FlagFall { flagged, .. } => {
-            format!("{}'s flag fell at ply {}", color_name(*flagged), ending.ply)
-        }
-        EndingKind::IllegalPosition => {
-            format!(
-                "an illegal position still on the board at ply {}",
-                ending.ply
-            )
-        }
-        EndingKind::BothFlags => format!("both flags fell at ply {}", ending.ply),
-    }
-}
-
-pub(super) fn cannot_mate_phrase(recorded: GameResult) -> String {
-    match recorded.winner() {
-        Some(winner) => format!(
-            "{} could not checkmate by any series of legal moves",
-            color_name(winner)
-        ),
-        None => "nothing on the board decides it".to_string(),
-    }
 }

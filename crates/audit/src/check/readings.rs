@@ -3,14 +3,15 @@
 //! added when its move count was reached, a move time that does not fit.
 
 use laws::{
-    Article, Replay,
+    Article, MoveLabel, Replay,
     time_control::{Ambiguity, TimeControl},
 };
-use scoresheet::{GameText, Scoresheet, commands::format_clock};
+use scoresheet::{GameText, Scoresheet};
 use shakmaty::{CastlingMode, Chess, Color, Position};
 
-use super::{Context, color_name};
+use super::Context;
 use crate::{
+    facts::{ClockProblem, Facts},
     kind::Kind,
     report::{Finding, GameReport},
 };
@@ -133,15 +134,15 @@ impl Context<'_> {
                 .map(|&(_, _, s)| s)
                 .sum();
             let problem = match slot.as_ref() {
-                None => first_reading(tc, mover, number, clock, given, period, increment),
+                None => first_reading(tc, number, clock, given, period, increment),
                 Some(l) => {
                     // A move time speaks only of the move since the last reading.
                     let spent = reading.spent.filter(|_| l.ply + 2 == ply);
-                    compare(tc, mover, l, clock, given, spent, increment)
+                    compare(tc, l, clock, given, spent, increment)
                 }
             };
-            if let Some(message) = problem {
-                let f = Finding::new(Kind::ClockInconsistency, Some(ply), message)
+            if let Some(problem) = problem {
+                let f = Finding::new(Kind::ClockInconsistency, Some(ply), Facts::Clock(problem))
                     .article(Article::TIME_PERIODS)
                     .player(mover);
                 found.push(f);
@@ -168,7 +169,12 @@ impl Context<'_> {
 
     /// The moves at these plies as an arbiter names them (`41.Rd1`),
     /// replayed again: only games with findings pay for it.
-    fn labels(&self, start: &Chess, mode: CastlingMode, plies: &[usize]) -> Vec<(usize, String)> {
+    pub(super) fn labels(
+        &self,
+        start: &Chess,
+        mode: CastlingMode,
+        plies: &[usize],
+    ) -> Vec<(usize, MoveLabel)> {
         let mut replay = Replay::new(start.clone(), mode);
         let mut labels = Vec::new();
         let last = plies.iter().copied().max().unwrap_or(0);
@@ -193,79 +199,68 @@ impl Context<'_> {
 /// move's completing the period has just added.
 fn first_reading(
     tc: &TimeControl,
-    mover: Color,
     number: u32,
     clock: f64,
     given: f64,
     period: f64,
     increment: f64,
-) -> Option<String> {
-    let who = color_name(mover);
+) -> Option<ClockProblem> {
     if let Some(most) = most_shown(tc, number)
         && clock > most + given
     {
-        return Some(format!(
-            "{who}'s clock reads {} after move {number}, more than the time control {} gives by then ({})",
-            format_clock(clock),
-            tc.raw,
-            format_clock(most + given - TOLERANCE)
-        ));
+        return Some(ClockProblem::AboveAllowed {
+            clock,
+            number,
+            time_control: tc.raw.clone(),
+            most: most + given - TOLERANCE,
+        });
     }
-    (period > 0.0 && clock + TOLERANCE < period + increment).then(|| {
-        format!(
-            "{who}'s clock reads {} after move {number}, although this move completed a period and the next period's {} was due",
-            format_clock(clock),
-            format_clock(period)
-        )
-    })
+    (period > 0.0 && clock + TOLERANCE < period + increment).then_some(
+        ClockProblem::FirstWithoutPeriod {
+            clock,
+            number,
+            period,
+        },
+    )
 }
 
-#[allow(clippy::too_many_arguments)]
 fn compare(
     tc: &TimeControl,
-    mover: Color,
     last: &Last,
     clock: f64,
     given: f64,
     spent: Option<f64>,
     increment: f64,
-) -> Option<String> {
-    let who = color_name(mover);
+) -> Option<ClockProblem> {
     let gained = clock - last.clock;
     let allowed = last.added + given;
     // Relay boards sometimes read a clock just before the press, so the
     // next reading carries two increments: one increment of lag is not
     // a contradiction.
     if gained > allowed + increment + TOLERANCE {
-        return Some(format!(
-            "{who}'s clock gained {} since ply {} ({} → {}), but the time control {} adds only {}",
-            format_clock(gained),
-            last.ply,
-            format_clock(last.clock),
-            format_clock(clock),
-            tc.raw,
-            format_clock(allowed)
-        ));
+        return Some(ClockProblem::Gained {
+            gained,
+            since_ply: last.ply,
+            from: last.clock,
+            to: clock,
+            time_control: tc.raw.clone(),
+            allowed,
+        });
     }
     if let Some(period) = last.period_due
         && clock + TOLERANCE < period + increment
     {
-        return Some(format!(
-            "{who}'s clock reads {} although the next period's {} was due on completing the period's moves",
-            format_clock(clock),
-            format_clock(period)
-        ));
+        return Some(ClockProblem::WithoutPeriod { clock, period });
     }
     let expected = spent.map(|s| last.clock - s + allowed);
     if let Some(expected) = expected
         && (clock - expected).abs() > 2.0 * TOLERANCE
     {
-        return Some(format!(
-            "{who}'s clock reads {} but the previous reading {} less the move time plus the time added gives {}",
-            format_clock(clock),
-            format_clock(last.clock),
-            format_clock(expected)
-        ));
+        return Some(ClockProblem::MoveTime {
+            clock,
+            previous: last.clock,
+            expected,
+        });
     }
     None
 }

@@ -11,6 +11,7 @@ use shakmaty::{Color, Move, Position, Role, Square};
 
 use super::Context;
 use crate::{
+    facts::{EventProblem, Facts, FlagEvidence},
     kind::Kind,
     report::{Finding, GameReport},
 };
@@ -105,10 +106,11 @@ impl Context<'_> {
                 Ok(played) => {
                     played.mv.hash(&mut fingerprint);
                     if let Some((end_ply, article)) = ended_before {
-                        if end_ply + 1 == ply {
-                            let label = replay.last_label().unwrap_or_default();
+                        if end_ply + 1 == ply
+                            && let Some(label) = replay.last_label()
+                        {
                             findings.push(self.moves_after_end(
-                                &label,
+                                label,
                                 ply,
                                 recorded.span,
                                 mover,
@@ -122,10 +124,15 @@ impl Context<'_> {
                         && !duty.permits(played.mv)
                     {
                         walk.breach = Some(ply);
-                        let mut f =
-                            self.touch_violation(&replay, before, duty, ply, recorded.span, mover);
-                        f.touched = walk.touches.iter().map(ToString::to_string).collect();
-                        findings.push(f);
+                        if let Ok(notation) = &recorded.notation {
+                            findings.push(self.touch_violation(
+                                &replay,
+                                before,
+                                duty,
+                                &walk.touches,
+                                (ply, recorded.span, &notation.written),
+                            ));
+                        }
                     }
                     self.report_ending(&replay, &mut walk.reported_ending, findings);
                 }
@@ -141,10 +148,10 @@ impl Context<'_> {
                             err.clone(),
                             ply,
                         );
-                        f.article = Some(Article::ILLEGAL_MOVE_STANDS.as_str());
-                        f.message.push_str(
-                            "; under Appendix A.5 nobody stopped it before the opponent's next move, so it stands and play goes on (A.5.2)",
-                        );
+                        f.article = Some(Article::ILLEGAL_MOVE_STANDS);
+                        if let Facts::Move(facts) = &mut f.facts {
+                            facts.stood = true;
+                        }
                         findings.push(f);
                         mv.hash(&mut fingerprint);
                         replay.play_standing(mv);
@@ -157,7 +164,7 @@ impl Context<'_> {
                             if end_ply + 1 == ply {
                                 let label = self.written_label(replay.position(), recorded.span);
                                 findings.push(self.moves_after_end(
-                                    &label,
+                                    label,
                                     ply,
                                     recorded.span,
                                     mover,
@@ -208,6 +215,7 @@ impl Context<'_> {
             report.fingerprint = Some(fingerprint.finish());
         }
         self.clock_readings(report, &start, mode);
+        self.label_occurrences(report, &start, mode);
         Some((replay, broken))
     }
 
@@ -247,7 +255,8 @@ impl Context<'_> {
         let event = match &at.event {
             Ok(event) => event,
             Err(why) => {
-                findings.push(self.annotation_error(replay, at, why.clone()));
+                let problem = EventProblem::Unreadable(why.clone());
+                findings.push(self.annotation_error(replay, at, problem));
                 return;
             }
         };
@@ -256,8 +265,8 @@ impl Context<'_> {
             return;
         }
         if let Some(ending) = replay.ending() {
-            let why = format!("the game had already ended at ply {}", ending.ply);
-            findings.push(self.annotation_error(replay, at, why));
+            let problem = EventProblem::GameOver { ply: ending.ply };
+            findings.push(self.annotation_error(replay, at, problem));
             return;
         }
         match event {
@@ -268,8 +277,8 @@ impl Context<'_> {
                 // An empty square cannot have been touched; the pieces that stand count all the same.
                 for square in squares {
                     if replay.position().board().piece_at(*square).is_none() {
-                        let why = format!("there is no piece on {square} to touch");
-                        findings.push(self.annotation_error(replay, at, why));
+                        let problem = EventProblem::NoPieceToTouch(*square);
+                        findings.push(self.annotation_error(replay, at, problem));
                     } else {
                         walk.touches.push(*square);
                     }
@@ -281,15 +290,13 @@ impl Context<'_> {
                 if !walk.touches.is_empty() {
                     findings.push(self.complaint_too_late(replay, at));
                 } else if walk.breach != Some(last) || last == 0 {
-                    let why =
-                        "the opponent's last move broke no obligation of Article 4".to_string();
-                    findings.push(self.annotation_error(replay, at, why));
+                    findings.push(self.annotation_error(replay, at, EventProblem::NoBreach));
                 }
             }
             Event::Adjust(square) => {
                 if replay.position().board().piece_at(*square).is_none() {
-                    let why = format!("there is no piece on {square} to adjust");
-                    findings.push(self.annotation_error(replay, at, why));
+                    let problem = EventProblem::NoPieceToAdjust(*square);
+                    findings.push(self.annotation_error(replay, at, problem));
                 }
             }
             Event::Illegal(act) => self.illegal_act(replay, walk, act, at, findings),
@@ -304,7 +311,7 @@ impl Context<'_> {
                     walk,
                     flagged,
                     Some(at),
-                    "recorded flag fall",
+                    FlagEvidence::Event,
                     findings,
                 );
             }
@@ -323,8 +330,8 @@ impl Context<'_> {
                 }
                 if let (Some(named), Some(label)) = (&claim.after.san, replay.last_label()) {
                     let strip = |s: &str| s.trim_end_matches(['+', '#', '!', '?']).to_string();
-                    let played = label.rsplit('.').next().unwrap_or_default();
-                    let same = strip(named) == strip(played)
+                    let played = label.text.to_string();
+                    let same = strip(named) == strip(&played)
                         || scoresheet::notation::parse_move(named.as_bytes()).is_ok_and(|n| {
                             Some(n.written)
                                 == scoresheet::notation::parse_move(played.as_bytes())
@@ -332,15 +339,14 @@ impl Context<'_> {
                                     .map(|p| p.written)
                         });
                     if !same {
-                        let mut f = Finding::new(
+                        findings.push(Finding::new(
                             Kind::AnnotationError,
                             Some(replay.ply()),
-                            format!(
-                                "the claim is said to follow {named}, but the record has {label} there"
-                            ),
-                        );
-                        f.token = Some("--claim".to_string());
-                        findings.push(f);
+                            Facts::CommandLineClaimMismatch {
+                                named: named.clone(),
+                                recorded: label,
+                            },
+                        ));
                         continue;
                     }
                 }
@@ -365,18 +371,22 @@ impl Context<'_> {
             .flatten()
     }
 
-    pub(super) fn annotation_error(&self, replay: &Replay, at: &EventAt, why: String) -> Finding {
+    pub(super) fn annotation_error(
+        &self,
+        replay: &Replay,
+        at: &EventAt,
+        problem: EventProblem,
+    ) -> Finding {
         // The actor is the side to move, unless the event names a colour.
         let actor = match &at.event {
             Ok(Event::Flag(Some(named))) => *named,
             _ => replay.turn(),
         };
-        let mut f = Finding::new(
-            Kind::AnnotationError,
-            Some(replay.ply()),
-            format!("the event {} cannot apply: {why}", at.text),
-        )
-        .player(actor);
+        let facts = Facts::Event {
+            text: at.text.clone(),
+            problem,
+        };
+        let mut f = Finding::new(Kind::AnnotationError, Some(replay.ply()), facts).player(actor);
         f.token = Some(at.text.clone());
         f.place = Some(self.place(at.span));
         f

@@ -1,0 +1,812 @@
+//! Each finding's German sentence, from the same facts as the English one:
+//! every move, ply, number of seconds, clock reading and verdict that the
+//! English sentence names is named here too (a test checks it on every
+//! fixture).
+
+use audit::{
+    Finding, GameReport, Kind,
+    facts::{
+        Act, BothFlags, CheckState, ClaimFacts, ClockProblem, EventProblem, Facts, FlagEvidence,
+        IllegalActFacts, MismatchCause, MoveFacts, MoveProblem, Occurrence, SetupProblem,
+        TagProblem, Unreadable, WrittenDuty,
+    },
+};
+use laws::{
+    EndingKind, GameClass, GameResult, Grounds, MoveError, MoveLabel, MoveText,
+    mating::{Unwinnability, Verdict},
+    time_control::Ambiguity,
+};
+use scoresheet::{ClaimKind, EventError, Mark, NotationError, SyntaxProblem};
+use shakmaty::{Color, Role, san::SanPlus};
+
+use crate::i18n::format_clock;
+
+/// Piece letters K D T L S for K Q R B N; SAN writes pieces, and only
+/// pieces, in upper case (the `O` of castling aside).
+pub fn san(text: &str) -> String {
+    text.chars()
+        .map(|c| match c {
+            'Q' => 'D',
+            'R' => 'T',
+            'B' => 'L',
+            'N' => 'S',
+            other => other,
+        })
+        .collect()
+}
+
+fn sans(moves: &[SanPlus], with: &str) -> String {
+    moves
+        .iter()
+        .map(|m| san(&m.to_string()))
+        .collect::<Vec<_>>()
+        .join(with)
+}
+
+/// "17. Sf1", "17...Lc8": German letters for moves found on the board, the
+/// token as written where it names no legal move.
+pub fn label(l: &MoveLabel) -> String {
+    let text = match &l.text {
+        MoveText::San(s) => san(&s.to_string()),
+        MoveText::Written(token) => token.clone(),
+    };
+    match l.side {
+        Color::White => format!("{}. {text}", l.number),
+        Color::Black => format!("{}...{text}", l.number),
+    }
+}
+
+fn color(c: Color) -> &'static str {
+    match c {
+        Color::White => "Weiß",
+        Color::Black => "Schwarz",
+    }
+}
+
+/// "der 3. Zug von Weiß".
+fn slot(number: u32, side: Color) -> String {
+    format!("der {number}. Zug von {}", color(side))
+}
+
+fn who(f: &Finding) -> Color {
+    match (f.player, &f.position) {
+        (Some(p), _) => p.color(),
+        (None, Some(pos)) => pos.turn,
+        (None, None) => Color::White,
+    }
+}
+
+fn mv(f: &Finding) -> String {
+    match (&f.move_number, f.ply) {
+        (Some(l), _) => label(l),
+        (None, Some(ply)) => format!("Halbzug {ply}"),
+        (None, None) => f.token.clone().unwrap_or_default(),
+    }
+}
+
+/// "nach 40...Kg7", or "in der Ausgangsstellung".
+fn after(f: &Finding) -> String {
+    match &f.move_number {
+        Some(l) => format!("nach {}", label(l)),
+        None => "in der Ausgangsstellung".to_string(),
+    }
+}
+
+fn plies(list: &[usize]) -> String {
+    list.iter()
+        .map(ToString::to_string)
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// "nach 2...Sf6, 4...Sf6 (Halbzüge 4, 8)", or "in der Ausgangsstellung und nach …".
+fn occurrences(list: &[Occurrence]) -> String {
+    let named: Vec<String> = list
+        .iter()
+        .map(|o| match &o.mv {
+            Some(l) => label(l),
+            None if o.ply == 0 => "Ausgangsstellung".to_string(),
+            None => format!("Halbzug {}", o.ply),
+        })
+        .collect();
+    let count: Vec<usize> = list.iter().map(|o| o.ply).collect();
+    match count.as_slice() {
+        [one] => format!("{} (Halbzug {one})", named.join(", ")),
+        _ => format!("{} (Halbzüge {})", named.join(", "), plies(&count)),
+    }
+}
+
+/// "zwei Minuten", "eine Minute", or seconds where they are no whole minute.
+pub fn duration(seconds: u32) -> String {
+    match seconds {
+        60 => "eine Minute".to_string(),
+        120 => "zwei Minuten".to_string(),
+        180 => "drei Minuten".to_string(),
+        s if s % 60 == 0 => format!("{} Minuten", s / 60),
+        s => format!("{s} Sekunden"),
+    }
+}
+
+fn result(r: GameResult) -> &'static str {
+    match r {
+        GameResult::WhiteWins => "1-0",
+        GameResult::BlackWins => "0-1",
+        GameResult::Draw => "½-½",
+        GameResult::Undecided => "*",
+    }
+}
+
+fn class(c: GameClass) -> &'static str {
+    match c {
+        GameClass::Standard => "Turnierschach",
+        GameClass::Rapid => "Schnellschach",
+        GameClass::Blitz => "Blitzschach",
+    }
+}
+
+fn syntax(problem: SyntaxProblem) -> &'static str {
+    match problem {
+        SyntaxProblem::MalformedTag => "eine Kopfzeile, die kein [Name \"Wert\"]-Paar ist",
+        SyntaxProblem::UnterminatedComment => "ein mit { geöffneter Kommentar wird nie geschlossen",
+        SyntaxProblem::UnterminatedVariation => {
+            "eine mit ( geöffnete Variante wird nie geschlossen"
+        }
+        SyntaxProblem::UnmatchedParenthesis => "eine ) ohne passende (",
+        SyntaxProblem::StrayCharacter => {
+            "ein verirrtes Zeichen (etwa } ] oder ein Steuerzeichen) in der Zugfolge"
+        }
+        SyntaxProblem::TagInMovetext => "eine Kopfzeile mitten in der Zugfolge",
+        SyntaxProblem::TextAfterResult => "Zugtext nach dem Ergebnis",
+        SyntaxProblem::Truncated => {
+            "die Partie ist länger als die Lesegrenze und wurde abgeschnitten"
+        }
+    }
+}
+
+fn notation(error: NotationError) -> &'static str {
+    match error {
+        NotationError::Unknown => "in keiner bekannten Notation ein Zug",
+        NotationError::Drop => "ein Einsetzen einer Figur, kein Schachzug",
+    }
+}
+
+fn event_error(error: &EventError) -> String {
+    match error {
+        EventError::UnknownClaim(other) => {
+            format!("unbekannte Reklamation „{other}“ (threefold oder fifty)")
+        }
+        EventError::ClaimWithoutKind => {
+            "eine Reklamation muss threefold oder fifty nennen".to_string()
+        }
+        EventError::ClaimTooManyMoves => {
+            "eine Reklamation nennt höchstens einen aufgeschriebenen Zug".to_string()
+        }
+        EventError::TouchWithoutSquare => {
+            "ein Berühren muss mindestens ein Feld nennen".to_string()
+        }
+        EventError::AdjustNotOneSquare => "ein Zurechtrücken nennt genau ein Feld".to_string(),
+        EventError::IllegalNotOneAct => {
+            "ein regelwidriger Zug nennt einen Zug, two-hands oder no-move".to_string()
+        }
+        EventError::FlagBadColour => {
+            "ein Blättchenfall nennt white, black oder niemanden".to_string()
+        }
+        EventError::NotAPromotionPiece(other) => {
+            format!("„{other}“ ist keine Umwandlungsfigur (D, T, L, S)")
+        }
+        EventError::PromoteNotOnePiece => {
+            "eine Umwandlung nennt eine Figur: D, T, L oder S".to_string()
+        }
+        EventError::ComplaintWithArguments => "eine Beschwerde hat keine Argumente".to_string(),
+        EventError::NotASquare(s) => format!("„{s}“ ist kein Feld"),
+        EventError::UnknownEvent(other) => format!("unbekanntes Ereignis %{other}"),
+    }
+}
+
+pub fn unwinnable(why: &Unwinnability) -> String {
+    match why {
+        Unwinnability::GameOver => "die Partie ist auf dem Brett bereits beendet".to_string(),
+        Unwinnability::Material => "das Material reicht nicht zum Mattsetzen".to_string(),
+        Unwinnability::ForcedLine { line } => format!(
+            "jeder Zug ist erzwungen ({}), und die Folge endet in einer Stellung ohne Mattmöglichkeit",
+            sans(line, " ")
+        ),
+        Unwinnability::BlockedStructure => {
+            "die Stellung ist blockiert: die Figuren können den König nie erreichen".to_string()
+        }
+        Unwinnability::ExhaustedSearch => {
+            "die Suche über alle Folgen regelgemäßer Züge findet kein Matt".to_string()
+        }
+    }
+}
+
+fn role(r: Option<Role>) -> &'static str {
+    match r {
+        Some(Role::Pawn) => "ein Bauer",
+        Some(Role::Knight) => "ein Springer",
+        Some(Role::Bishop) => "ein Läufer",
+        Some(Role::Rook) => "ein Turm",
+        Some(Role::Queen) => "eine Dame",
+        Some(Role::King) => "ein König",
+        None => "keine Figur",
+    }
+}
+
+/// Whether `opponent` can still checkmate, from the verdict itself.
+fn chances(verdict: &Verdict, opponent: Color) -> String {
+    let opp = color(opponent);
+    match verdict {
+        Verdict::Unwinnable(reason) => format!(
+            "{opp} kann mit keiner Folge regelgemäßer Züge mattsetzen: {}",
+            unwinnable(reason)
+        ),
+        Verdict::Winnable { line } if line.is_empty() => {
+            format!("{opp} kann noch mattsetzen (die Stellung ist matt)")
+        }
+        Verdict::Winnable { line } => {
+            let shown: Vec<String> = line.iter().take(12).map(|m| san(&m.to_string())).collect();
+            let more = if line.len() > 12 { " …" } else { "" };
+            format!(
+                "{opp} kann noch mattsetzen (etwa {}{more})",
+                shown.join(" ")
+            )
+        }
+        Verdict::Undetermined => format!(
+            "ob {opp} noch mattsetzen kann, ist nicht entscheidbar; der Partieverlust bleibt bestehen, sofern der Schiedsrichter nichts anderes feststellt"
+        ),
+    }
+}
+
+pub fn sentence(_report: &GameReport, f: &Finding) -> String {
+    let me = color(who(f));
+    let art = f.article.map_or("-", |a| a.as_str());
+    match &f.facts {
+        Facts::None => plain(f),
+        Facts::Unreadable(why) => match why {
+            Unreadable::Variant(v) => format!(
+                "Die Partie wird nach der Variante „{v}“ gespielt, die kein Schach nach den FIDE-Regeln ist."
+            ),
+            Unreadable::NoTagsNoMoves => "Die Partie hat weder Kopfzeilen noch Züge.".to_string(),
+            Unreadable::NothingReadsAsGame => {
+                "Nichts in diesem Text lässt sich als Partie lesen: keine Kopfzeile, kein Zug."
+                    .to_string()
+            }
+            Unreadable::InternalError => "Das Programm ist an dieser Partie gescheitert (ein interner Fehler, auf der Standardfehlerausgabe gemeldet; bitte senden Sie uns die Partie): keine Entscheidung.".to_string(),
+        },
+        Facts::Syntax { problem, count } if *count > 1 => format!(
+            "Fehler in der PGN-Syntax, {count}-mal hintereinander: {}; die Züge bleiben lesbar.",
+            syntax(*problem)
+        ),
+        Facts::Syntax { problem, .. } => format!(
+            "Fehler in der PGN-Syntax: {}; die Züge bleiben lesbar.",
+            syntax(*problem)
+        ),
+        Facts::MissingTags(tags) => format!(
+            "Es fehlen Kopfzeilen der Sieben-Kopfzeilen-Regel (Seven Tag Roster): {}.",
+            tags.join(", ")
+        ),
+        Facts::Tag(problem) => tag(problem),
+        Facts::Setup(problem) => match problem {
+            SetupProblem::SetUpWithoutFen => {
+                "SetUp \"1\" kündigt eine aufgebaute Stellung an, aber es gibt keine FEN-Kopfzeile."
+                    .to_string()
+            }
+            SetupProblem::Chess960WithoutFen => {
+                "Eine Chess960-Partie braucht eine FEN-Kopfzeile mit ihrer Ausgangsstellung."
+                    .to_string()
+            }
+            SetupProblem::UnreadableFen { fen, .. } => {
+                format!("Die FEN „{fen}“ ist nicht lesbar.")
+            }
+            SetupProblem::IllegalFen { fen, .. } => {
+                format!("Die FEN „{fen}“ ist keine regelgemäße Stellung (Art. {art}).")
+            }
+        },
+        Facts::Move(m) => move_sentence(f, m),
+        Facts::WrongMark { written, actual } => {
+            let written = match written {
+                Mark::Check => "mit Schachzeichen",
+                Mark::Mate => "mit Mattzeichen",
+            };
+            let actual = match actual {
+                CheckState::Mate => "er setzt matt",
+                CheckState::Check => "er bietet Schach, setzt aber nicht matt",
+                CheckState::NoCheck => "er bietet kein Schach",
+            };
+            format!("{} ist {written} notiert, aber {actual}.", mv(f))
+        }
+        Facts::Touch(t) => {
+            let touched = if t.touched.is_empty() {
+                "eine Figur".to_string()
+            } else {
+                let squares: Vec<String> = t.touched.iter().map(ToString::to_string).collect();
+                format!("die Figur auf {}", squares.join(", "))
+            };
+            let legal = if t.allowed.is_empty() {
+                ", danach war jeder regelgemäße Zug erlaubt".to_string()
+            } else {
+                format!("; regelgemäß war {}", sans(&t.allowed, " oder "))
+            };
+            format!(
+                "{} verletzt die Regel „berührt – geführt“ (Art. {art}): {me} hatte {touched} berührt{legal}.",
+                mv(f)
+            )
+        }
+        Facts::Ending(kind) => ending(f, kind),
+        Facts::ResultMismatch {
+            recorded,
+            ruled,
+            cause,
+        } => {
+            let why = match cause {
+                MismatchCause::Ending { kind, ply } => ending_phrase(kind, *ply),
+                MismatchCause::CannotMate { winner: Some(w) } => format!(
+                    "{} konnte mit keiner Folge regelgemäßer Züge mattsetzen",
+                    color(*w)
+                ),
+                MismatchCause::CannotMate { winner: None } => {
+                    "nichts auf dem Brett entscheidet es".to_string()
+                }
+            };
+            format!(
+                "Das notierte Ergebnis {} widerspricht dem Brett: {why} (Art. {art}); das Ergebnis laut Entscheidung lautet {}.",
+                result(*recorded),
+                result(*ruled)
+            )
+        }
+        Facts::Claim(claim) => claim_sentence(f, claim),
+        Facts::WrittenMoveNotPlayed(duty) => {
+            let duty = match duty {
+                WrittenDuty::Move(m) => format!("den aufgeschriebenen Zug {}", san(&m.to_string())),
+                WrittenDuty::SamePiece(token) => {
+                    format!("einen Zug mit der Figur des aufgeschriebenen Zuges „{token}“")
+                }
+            };
+            format!(
+                "Nach der unberechtigten Reklamation musste {me} {duty} ausführen (Art. 9.5.3, Art. 4), spielte aber {}.",
+                mv(f)
+            )
+        }
+        Facts::Event { text, problem } => {
+            let why = match problem {
+                EventProblem::Unreadable(e) => event_error(e),
+                EventProblem::GameOver { ply } => {
+                    format!("die Partie war bereits nach Halbzug {ply} beendet")
+                }
+                EventProblem::NoPieceToTouch(sq) => {
+                    format!("auf {sq} steht keine Figur, die berührt werden könnte")
+                }
+                EventProblem::NoPieceToAdjust(sq) => {
+                    format!("auf {sq} steht keine Figur, die zurechtgerückt werden könnte")
+                }
+                EventProblem::NoBreach => {
+                    "der letzte Zug des Gegners verletzte keine Pflicht aus Artikel 4".to_string()
+                }
+                EventProblem::MoveUnreadable { token, error } => {
+                    format!("„{token}“ ist {}", notation(*error))
+                }
+                EventProblem::MoveIsLegal(t) => {
+                    format!("{t} ist in dieser Stellung ein regelgemäßer Zug")
+                }
+                EventProblem::MoveIsAmbiguous(t) => {
+                    format!("{t} passt auf mehr als einen regelgemäßen Zug")
+                }
+            };
+            format!("Das Ereignis {text} kann hier nicht angewandt werden: {why}.")
+        }
+        Facts::ClaimMoveUnreadable { token, error } => format!(
+            "Der mit der Reklamation aufgeschriebene Zug „{token}“ ist {}.",
+            notation(*error)
+        ),
+        Facts::CommandLineClaimMismatch { named, recorded } => format!(
+            "Die Reklamation soll auf {} folgen, aber das Partieformular hat dort {}.",
+            san(named),
+            label(recorded)
+        ),
+        Facts::IllegalAct(act) => illegal_act(f, act),
+        Facts::Flag(flag) => {
+            let how = match flag.evidence {
+                FlagEvidence::Event => "notierter Blättchenfall",
+                FlagEvidence::TerminationTag => "Termination-Kopfzeile",
+                FlagEvidence::ZeroClock => "Uhrzeit null",
+            };
+            let outcome = if flag.verdict.is_unwinnable() {
+                "die Partie ist remis".to_string()
+            } else if flag.verdict == Verdict::Undetermined {
+                format!("{me} verliert auf Zeit, sofern der Schiedsrichter nichts anderes feststellt")
+            } else {
+                format!("{me} verliert auf Zeit")
+            };
+            format!(
+                "Zeitüberschreitung: das Blättchen von {me} ist gefallen ({how}); {}, also {outcome} (Art. {art}).",
+                chances(&flag.verdict, !who(f))
+            )
+        }
+        Facts::BothFlags(both) => match both {
+            BothFlags::LastPeriod => ending(f, &EndingKind::BothFlags),
+            BothFlags::EarlierPeriod { number } => format!(
+                "Beide Blättchen sind während des {number}. Zuges gefallen ({}), vor der letzten Periode, und es lässt sich nicht feststellen, welches zuerst fiel: es wird weitergespielt (Richtlinien III.3.1).",
+                after(f)
+            ),
+            BothFlags::RecordedStands => format!(
+                "Beide Blättchen sind gefallen ({}); mit Inkrement, im Blitzschach oder ohne bekannte Bedenkzeit gelten die Richtlinien III nicht, die Fallanzeige der Uhr entscheidet (Art. 6.9): das notierte Ergebnis bleibt bestehen.",
+                after(f)
+            ),
+        },
+        Facts::Clock(problem) => clock(me, f, problem),
+        Facts::Duplicate { game, source } => format!(
+            "Dieselben Züge zwischen denselben Spielern wie Partie {game} in {source}: die Partie wurde doppelt eingereicht."
+        ),
+    }
+}
+
+fn plain(f: &Finding) -> String {
+    let me = color(who(f));
+    let art = f.article.map_or("-", |a| a.as_str());
+    match f.kind {
+        Kind::MissingResult => "Die Züge enden ohne Ergebnis (1-0, 0-1, ½-½ oder *).".to_string(),
+        Kind::MovesAfterEnd => format!(
+            "Die Partie war bereits beendet (Art. {art}); der Zug {} und alle folgenden sind ungültig.",
+            mv(f)
+        ),
+        Kind::ComplaintTooLate => format!(
+            "{me} beschwert sich über den letzten Zug des Gegners erst nach dem Berühren einer Figur und hat damit das Recht dazu verloren (Art. 4.8)."
+        ),
+        other => other.code().to_string(),
+    }
+}
+
+fn tag(problem: &TagProblem) -> String {
+    match problem {
+        TagProblem::BadDate(v) => {
+            format!("Date „{v}“ ist kein Datum der Form JJJJ.MM.TT (mit ?? für Unbekanntes).")
+        }
+        TagProblem::BadResult(v) => {
+            format!("Result „{v}“ ist keines von 1-0, 0-1, 1/2-1/2, *.")
+        }
+        TagProblem::ResultDiffers { tag, movetext } => format!(
+            "Die Result-Kopfzeile „{tag}“ weicht vom Ergebnis am Ende der Züge ab, {movetext}."
+        ),
+        TagProblem::BadTimeControl(v) => format!(
+            "TimeControl „{v}“ ist keine Bedenkzeit in der Form des PGN-Standards (Sekunden: 5400, 300+3, 40/7200:3600, *180, ? oder -)."
+        ),
+        TagProblem::AmbiguousTimeControl {
+            value,
+            ambiguity,
+            in_minutes,
+            class: c,
+        } => {
+            let why = match ambiguity {
+                Ambiguity::MinutesForSeconds => {
+                    "die Grundzeit beträgt nur wenige Sekunden oder ist kurz neben dem Inkrement: vermutlich wurden Minuten statt Sekunden geschrieben"
+                }
+                Ambiguity::NoFinalPeriod => {
+                    "die letzte Periode verlangt eine Zugzahl, und keine Periode folgt ihr; sie wird als sich wiederholend gelesen"
+                }
+            };
+            let how = if *in_minutes {
+                "in Minuten, wie die Uhrzeiten zeigen"
+            } else {
+                "wie geschrieben, in Sekunden"
+            };
+            format!(
+                "TimeControl „{value}“ ist mehrdeutig: {why}; sie wird {how} gelesen ({}); --rules legt die Spielart fest.",
+                class(*c)
+            )
+        }
+    }
+}
+
+fn move_sentence(f: &Finding, m: &MoveFacts) -> String {
+    let slot = slot(m.number, m.side);
+    let token = &m.token;
+    let mut s = match &m.problem {
+        MoveProblem::Unparseable(err) => format!("„{token}“, {slot}, ist {}", notation(*err)),
+        MoveProblem::Ambiguous(moves) => format!(
+            "„{token}“, {slot}, passt auf mehr als einen regelgemäßen Zug: {}",
+            sans(moves, " oder ")
+        ),
+        MoveProblem::Null => {
+            format!("„{token}“, {slot}, ist ein Nullzug, der im Nahschach kein Zug ist")
+        }
+        MoveProblem::PromotionMissing => format!(
+            "„{token}“, {slot}, zieht einen Bauern auf die letzte Reihe, ohne die neue Figur zu nennen"
+        ),
+        MoveProblem::WrongPiece { found } => format!(
+            "„{token}“, {slot}, nennt eine andere Figur als die auf ihrem Ausgangsfeld ({})",
+            role(*found)
+        ),
+        MoveProblem::Illegal { in_check } => format!(
+            "„{token}“, {slot}, ist in dieser Stellung regelwidrig{}",
+            if *in_check {
+                ", und der König steht im Schach"
+            } else {
+                ""
+            }
+        ),
+    };
+    if !f.suggestions.is_empty() && f.kind == Kind::IllegalMove {
+        s.push_str(&format!(
+            "; gemeint war vielleicht {}",
+            sans(&f.suggestions, " oder ")
+        ));
+    }
+    if m.stood {
+        s.push_str(
+            "; im Schnell- und Blitzschach (Anhang A.5) hat ihn niemand vor dem nächsten Zug des Gegners beanstandet, also bleibt er bestehen und die Partie geht weiter (A.5.2)",
+        );
+    }
+    let mut chars = s.chars();
+    let first: String = chars
+        .next()
+        .map(|c| c.to_uppercase().collect())
+        .unwrap_or_default();
+    format!("{first}{}.", chars.as_str())
+}
+
+fn ending(f: &Finding, kind: &EndingKind) -> String {
+    let after = after(f);
+    match kind {
+        EndingKind::Checkmate { winner } => format!(
+            "{} ist {after} schachmatt: {} gewinnt.",
+            color(!*winner),
+            color(*winner)
+        ),
+        EndingKind::Stalemate => {
+            format!("{} ist {after} patt: die Partie ist remis.", color(who(f)))
+        }
+        EndingKind::DeadPosition => format!(
+            "Tote Stellung {after}: keine Seite kann mit irgendeiner Folge regelgemäßer Züge mattsetzen; die Partie ist remis."
+        ),
+        EndingKind::FivefoldRepetition { occurrences } => format!(
+            "Dieselbe Stellung ist {after} zum fünften Mal entstanden (Halbzüge {}): die Partie ist remis.",
+            plies(occurrences)
+        ),
+        EndingKind::SeventyFiveMoves { since } => format!(
+            "{after} hat jeder Spieler 75 Züge ohne Schlagen und ohne Bauernzug ausgeführt (seit Halbzug {since}): die Partie ist remis."
+        ),
+        EndingKind::IllegalMoveForfeit { offender, .. } => format!(
+            "Der zweite vollendete regelwidrige Zug von {} {after} beendet die Partie.",
+            color(*offender)
+        ),
+        EndingKind::FlagFall { flagged, .. } => {
+            format!(
+                "Das Blättchen von {} ist {after} gefallen.",
+                color(*flagged)
+            )
+        }
+        EndingKind::IllegalPosition => format!(
+            "Nach dem Zug, der auf einen stehengebliebenen regelwidrigen Zug folgte, steht noch immer eine regelwidrige Stellung auf dem Brett ({after}): die Partie ist remis (A.5.4)."
+        ),
+        EndingKind::BothFlags => format!(
+            "Beide Blättchen sind in der letzten Periode gefallen ({after}), und es lässt sich nicht feststellen, welches zuerst fiel: die Partie ist remis (Richtlinien III.3.1)."
+        ),
+        EndingKind::ClaimUpheld { .. } => {
+            format!("Eine berechtigte Remisreklamation {after}: die Partie ist remis.")
+        }
+    }
+}
+
+fn ending_phrase(kind: &EndingKind, ply: usize) -> String {
+    match kind {
+        EndingKind::Checkmate { winner } => {
+            format!("{} setzte nach Halbzug {ply} matt", color(*winner))
+        }
+        EndingKind::Stalemate => format!("Patt nach Halbzug {ply}"),
+        EndingKind::DeadPosition => format!("tote Stellung nach Halbzug {ply}"),
+        EndingKind::FivefoldRepetition { .. } => {
+            format!("fünfmalige Stellungswiederholung nach Halbzug {ply}")
+        }
+        EndingKind::SeventyFiveMoves { .. } => format!("75-Züge-Regel nach Halbzug {ply}"),
+        EndingKind::ClaimUpheld { article, .. } => {
+            format!("eine berechtigte Remisreklamation ({article}) nach Halbzug {ply}")
+        }
+        EndingKind::IllegalMoveForfeit { offender, .. } => format!(
+            "der zweite regelwidrige Zug von {} nach Halbzug {ply}",
+            color(*offender)
+        ),
+        EndingKind::FlagFall { flagged, .. } => {
+            format!(
+                "das Blättchen von {} fiel nach Halbzug {ply}",
+                color(*flagged)
+            )
+        }
+        EndingKind::IllegalPosition => {
+            format!("eine regelwidrige Stellung nach Halbzug {ply}")
+        }
+        EndingKind::BothFlags => format!("beide Blättchen fielen nach Halbzug {ply}"),
+    }
+}
+
+fn claim_sentence(f: &Finding, claim: &ClaimFacts) -> String {
+    let claimant = who(f);
+    let me = color(claimant);
+    let what = match claim.claim {
+        ClaimKind::Threefold => "wegen dreimaliger Stellungswiederholung",
+        ClaimKind::Fifty => "nach der 50-Züge-Regel",
+    };
+    let with_move = match &claim.written {
+        Some(w) => match &w.legal {
+            Some(m) => format!(" mit dem aufgeschriebenen Zug {}", san(&m.to_string())),
+            None => format!(" mit dem aufgeschriebenen Zug „{}“", w.text),
+        },
+        None => String::new(),
+    };
+    let written = claim.written.is_some();
+    let at = occurrences(&claim.occurrences);
+    let facts = match &claim.grounds {
+        Grounds::Repeated { .. } if !written => format!("die Stellung entstand {}", at_after(&at)),
+        Grounds::Repeated { .. } => {
+            format!("nach ihm entstünde die Stellung zum dritten Mal ({})", at)
+        }
+        Grounds::NotRepeated { plies } => format!(
+            "die Stellung {} nur {}-mal ({})",
+            if written { "entstünde" } else { "entstand" },
+            plies.len(),
+            at
+        ),
+        Grounds::Quiet { since, quiet } if !written => format!(
+            "{quiet} Halbzüge ohne Schlagen und ohne Bauernzug seit Halbzug {since} vollenden 50 Züge jedes Spielers"
+        ),
+        Grounds::Quiet { since, .. } => format!(
+            "der aufgeschriebene Zug, weder ein Schlagen noch ein Bauernzug, vollendete 50 Züge jedes Spielers ohne ein solches seit Halbzug {since}"
+        ),
+        Grounds::NotQuiet { since, quiet } => format!(
+            "erst {quiet} Halbzüge ohne Schlagen und ohne Bauernzug (seit Halbzug {since}); 50 Züge jedes Spielers verlangen 100"
+        ),
+        Grounds::WrittenMoveResets { since, quiet } => format!(
+            "der aufgeschriebene Zug ist ein Schlagen oder ein Bauernzug und beendet die Folge von {quiet} Halbzügen ohne solche seit Halbzug {since}"
+        ),
+        Grounds::WrittenMoveIllegal(MoveError::Ambiguous(_)) => {
+            "der aufgeschriebene Zug ist mehrdeutig".to_string()
+        }
+        Grounds::WrittenMoveIllegal(_) => {
+            "der aufgeschriebene Zug ist kein regelgemäßer Zug".to_string()
+        }
+        Grounds::Touched => format!(
+            "{me} hatte eine Figur in Zugabsicht berührt und damit das Recht verloren, bei diesem Zug zu reklamieren (Art. 9.4)"
+        ),
+    };
+    let verdict = if claim.upheld {
+        "die Reklamation ist berechtigt, die Partie ist remis (9.5.2)".to_string()
+    } else if claim.grounds == Grounds::Touched {
+        "die Reklamation ist unzulässig, und die Berührung verpflichtet nach Art. 4".to_string()
+    } else {
+        let seconds = f.seconds_added.unwrap_or(0);
+        let clock = clock_change(claim.clock_before, seconds, color(!claimant));
+        let mut v = format!(
+            "die Reklamation ist unberechtigt: {} erhält {} Zeitgutschrift{clock}, die Partie wird fortgesetzt",
+            color(!claimant),
+            duration(seconds)
+        );
+        if let Some(w) = &claim.written {
+            v.push_str(if w.legal.is_some() {
+                ", und der aufgeschriebene Zug muss nun ausgeführt werden (Art. 4)"
+            } else {
+                ", und ein anderer Zug mit derselben Figur muss ausgeführt werden (Art. 4)"
+            });
+        }
+        v
+    };
+    let when = after(f);
+    format!("{me} reklamiert {when} Remis {what}{with_move}: {facts}; {verdict}.")
+}
+
+/// "nach 2...Sf6, 4...Sf6 (Halbzüge 4, 8)" reads "entstand nach …"; the
+/// starting position reads "in der Ausgangsstellung".
+fn at_after(at: &str) -> String {
+    match at.strip_prefix("Ausgangsstellung") {
+        Some(rest) => format!(
+            "in der Ausgangsstellung und nach{}",
+            rest.trim_start_matches(',')
+        ),
+        None => format!("nach {at}"),
+    }
+}
+
+/// " (Uhr von Schwarz: 0:10:00 → 0:12:00)".
+fn clock_change(before: Option<f64>, seconds: u32, to: &str) -> String {
+    before
+        .map(|before| {
+            format!(
+                " (Uhr von {to}: {} → {})",
+                format_clock(before),
+                format_clock(before + f64::from(seconds))
+            )
+        })
+        .unwrap_or_default()
+}
+
+fn illegal_act(f: &Finding, a: &IllegalActFacts) -> String {
+    let offender = who(f);
+    let (me, opp) = (color(offender), color(!offender));
+    let what = match &a.act {
+        Act::TwoHands => "einen Zug mit zwei Händen ausgeführt (7.5.4)".to_string(),
+        Act::NoMove => "die Uhr gedrückt, ohne einen Zug auszuführen (7.5.3)".to_string(),
+        Act::PromotionMissing(token) => format!(
+            "{} vollendet, ohne eine neue Figur auf das Umwandlungsfeld zu stellen (7.5.2)",
+            san(token)
+        ),
+        Act::Move(token) => format!("den regelwidrigen Zug {} vollendet", san(token)),
+    };
+    match &a.verdict {
+        None => {
+            let seconds = f.seconds_added.unwrap_or(0);
+            format!(
+                "{me} hat {what}; die Stellung vor dem Regelverstoß wird wiederhergestellt und {opp} erhält {} Zeitgutschrift ({}){} (Art. 7.5.5).",
+                duration(seconds),
+                class(a.class),
+                clock_change(a.clock_before, seconds, opp)
+            )
+        }
+        Some(verdict) => {
+            let outcome = if verdict.is_unwinnable() {
+                "ist die Partie remis".to_string()
+            } else if *verdict == Verdict::Undetermined {
+                format!(
+                    "verliert {me} die Partie, sofern der Schiedsrichter nichts anderes feststellt"
+                )
+            } else {
+                format!("verliert {me} die Partie")
+            };
+            format!(
+                "{me} hat zum zweiten Mal einen regelwidrigen Zug vollendet: {what}; {}, also {outcome} (Art. 7.5.5).",
+                chances(verdict, !offender)
+            )
+        }
+    }
+}
+
+fn clock(me: &str, f: &Finding, problem: &ClockProblem) -> String {
+    let at = after(f);
+    match problem {
+        ClockProblem::AboveAllowed {
+            clock,
+            number,
+            time_control,
+            most,
+        } => format!(
+            "Die Uhr von {me} zeigt nach dem {number}. Zug ({at}) {}, mehr als die Bedenkzeit {time_control} bis dahin gibt ({}) (Art. 6.3.1).",
+            format_clock(*clock),
+            format_clock(*most)
+        ),
+        ClockProblem::FirstWithoutPeriod {
+            clock,
+            number,
+            period,
+        } => format!(
+            "Die Uhr von {me} zeigt nach dem {number}. Zug ({at}) {}, obwohl dieser Zug eine Periode abschloss und die {} der nächsten Periode fällig waren (Art. 6.3.1).",
+            format_clock(*clock),
+            format_clock(*period)
+        ),
+        ClockProblem::Gained {
+            gained,
+            since_ply,
+            from,
+            to,
+            time_control,
+            allowed,
+        } => format!(
+            "Die Uhr von {me} hat seit Halbzug {since_ply} {} gewonnen ({} → {}, {at}), aber die Bedenkzeit {time_control} gibt nur {} hinzu (Art. 6.3.1).",
+            format_clock(*gained),
+            format_clock(*from),
+            format_clock(*to),
+            format_clock(*allowed)
+        ),
+        ClockProblem::WithoutPeriod { clock, period } => format!(
+            "Die Uhr von {me} zeigt {at} {}, obwohl die {} der nächsten Periode mit den Zügen der Periode fällig waren (Art. 6.3.1).",
+            format_clock(*clock),
+            format_clock(*period)
+        ),
+        ClockProblem::MoveTime {
+            clock,
+            previous,
+            expected,
+        } => format!(
+            "Die Uhr von {me} zeigt {at} {}, aber die vorige Anzeige {} abzüglich der Zugzeit und zuzüglich der Zeitgutschriften ergibt {} (Art. 6.3.1).",
+            format_clock(*clock),
+            format_clock(*previous),
+            format_clock(*expected)
+        ),
+    }
+}

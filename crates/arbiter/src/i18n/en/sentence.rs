@@ -1,0 +1,666 @@
+//! Each finding's English sentence, from its facts. These are the words of
+//! the JSON and CSV `message`: programs have read them since the first
+//! release, so they change only on purpose.
+
+use audit::{
+    Finding, GameReport, Kind,
+    facts::{
+        Act, BothFlags, CheckState, ClaimFacts, ClockProblem, EventProblem, Facts, FlagEvidence,
+        IllegalActFacts, MismatchCause, MoveFacts, MoveProblem, SetupProblem, TagProblem,
+        Unreadable, WrittenDuty,
+    },
+};
+use laws::{
+    EndingKind, Grounds, MoveError, MoveLabel,
+    mating::{Unwinnability, Verdict},
+    time_control::Ambiguity,
+};
+use scoresheet::{ClaimKind, EventError, Mark, NotationError, SyntaxProblem};
+use shakmaty::{Color, Role, san::SanPlus};
+
+use crate::i18n::format_clock;
+
+fn color_name(color: Color) -> &'static str {
+    match color {
+        Color::White => "White",
+        Color::Black => "Black",
+    }
+}
+
+fn joined(moves: &[SanPlus], with: &str) -> String {
+    moves
+        .iter()
+        .map(ToString::to_string)
+        .collect::<Vec<_>>()
+        .join(with)
+}
+
+fn plies_list(plies: &[usize]) -> String {
+    plies
+        .iter()
+        .map(ToString::to_string)
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// "after 40...Kg7", or "in the starting position".
+fn after(label: Option<&MoveLabel>) -> String {
+    label.map_or_else(
+        || "in the starting position".to_string(),
+        |l| format!("after {l}"),
+    )
+}
+
+fn label(f: &Finding) -> String {
+    f.move_number
+        .as_ref()
+        .map(ToString::to_string)
+        .unwrap_or_default()
+}
+
+/// The player the finding is about; the side to move where nobody is named.
+fn who(f: &Finding) -> Color {
+    match (f.player, &f.position) {
+        (Some(p), _) => p.color(),
+        (None, Some(pos)) => pos.turn,
+        (None, None) => Color::White,
+    }
+}
+
+pub fn syntax(problem: SyntaxProblem) -> &'static str {
+    match problem {
+        SyntaxProblem::MalformedTag => "a tag line that is not a [Name \"value\"] pair",
+        SyntaxProblem::UnterminatedComment => "a comment opened with { is never closed",
+        SyntaxProblem::UnterminatedVariation => "a variation opened with ( is never closed",
+        SyntaxProblem::UnmatchedParenthesis => "a ) with no matching (",
+        SyntaxProblem::StrayCharacter => {
+            "a stray character (such as } ] or a control byte) in the movetext"
+        }
+        SyntaxProblem::TagInMovetext => "a tag pair inside the movetext",
+        SyntaxProblem::TextAfterResult => "movetext after the result",
+        SyntaxProblem::Truncated => "the game is longer than the reader's limit and was cut",
+    }
+}
+
+fn notation(error: NotationError) -> &'static str {
+    match error {
+        NotationError::Unknown => "not a move in any known notation",
+        NotationError::Drop => "a piece drop, which is not a move of chess",
+    }
+}
+
+fn event_error(error: &EventError) -> String {
+    match error {
+        EventError::UnknownClaim(other) => {
+            format!("unknown claim \"{other}\" (threefold or fifty)")
+        }
+        EventError::ClaimWithoutKind => "a claim must say threefold or fifty".to_string(),
+        EventError::ClaimTooManyMoves => "a claim takes at most one written move".to_string(),
+        EventError::TouchWithoutSquare => "a touch must name at least one square".to_string(),
+        EventError::AdjustNotOneSquare => "an adjustment names exactly one square".to_string(),
+        EventError::IllegalNotOneAct => {
+            "an illegal-move event names one move, two-hands or no-move".to_string()
+        }
+        EventError::FlagBadColour => "a flag event names white, black or nobody".to_string(),
+        EventError::NotAPromotionPiece(other) => {
+            format!("\"{other}\" is not a promotion piece (Q, R, B, N)")
+        }
+        EventError::PromoteNotOnePiece => "a promotion names one piece: Q, R, B or N".to_string(),
+        EventError::ComplaintWithArguments => "a complaint takes no arguments".to_string(),
+        EventError::NotASquare(s) => format!("\"{s}\" is not a square"),
+        EventError::UnknownEvent(other) => format!("unknown event %{other}"),
+    }
+}
+
+pub fn unwinnable(why: &Unwinnability) -> String {
+    match why {
+        Unwinnability::GameOver => "the game is already over on the board".to_string(),
+        Unwinnability::Material => "there is not enough material to checkmate".to_string(),
+        Unwinnability::ForcedLine { line } => format!(
+            "every move is forced ({}) and the line ends where no checkmate is possible",
+            joined(line, " ")
+        ),
+        Unwinnability::BlockedStructure => {
+            "the structure is blocked: the pieces can never get at the king".to_string()
+        }
+        Unwinnability::ExhaustedSearch => {
+            "a search of every series of legal moves finds no checkmate".to_string()
+        }
+    }
+}
+
+fn ambiguity(why: Ambiguity) -> &'static str {
+    match why {
+        Ambiguity::MinutesForSeconds => {
+            "the base time is only a few seconds, or short beside the increment: minutes were probably written for seconds"
+        }
+        Ambiguity::NoFinalPeriod => {
+            "the last period asks for a number of moves and no period follows it; it is taken to repeat"
+        }
+    }
+}
+
+fn role_name(role: Role) -> &'static str {
+    match role {
+        Role::Pawn => "a pawn",
+        Role::Knight => "a knight",
+        Role::Bishop => "a bishop",
+        Role::Rook => "a rook",
+        Role::Queen => "a queen",
+        Role::King => "a king",
+    }
+}
+
+/// Whether `opponent` can still checkmate, as a phrase.
+fn chances(verdict: &Verdict, opponent: Color) -> String {
+    let opp = color_name(opponent);
+    match verdict {
+        Verdict::Unwinnable(reason) => format!(
+            "{opp} cannot checkmate by any series of legal moves: {}",
+            unwinnable(reason)
+        ),
+        Verdict::Winnable { line } => {
+            let shown: Vec<String> = line.iter().take(12).map(ToString::to_string).collect();
+            let more = if line.len() > 12 { " …" } else { "" };
+            let how = if shown.is_empty() {
+                "the position is mate".to_string()
+            } else {
+                format!("for instance {}{more}", shown.join(" "))
+            };
+            format!("{opp} can still checkmate ({how})")
+        }
+        Verdict::Undetermined => format!(
+            "whether {opp} can still checkmate could not be decided; the loss stands unless the arbiter finds otherwise"
+        ),
+    }
+}
+
+/// One sentence for a person: the contract's `message`.
+pub fn sentence(_report: &GameReport, f: &Finding) -> String {
+    match &f.facts {
+        Facts::None => plain(f),
+        Facts::Unreadable(why) => match why {
+            Unreadable::Variant(v) => format!(
+                "the game is played under the variant \"{v}\", which is not chess under the FIDE Laws"
+            ),
+            Unreadable::NoTagsNoMoves => "the game has no tags and no moves".to_string(),
+            Unreadable::NothingReadsAsGame => {
+                "nothing in this text reads as a game: no tag pair, no move".to_string()
+            }
+            Unreadable::InternalError => "the toolkit failed on this game (an internal error, reported on standard error; please send us the game): no ruling".to_string(),
+        },
+        Facts::Syntax { problem, count } if *count > 1 => {
+            format!("{} ({count} times in a row)", syntax(*problem))
+        }
+        Facts::Syntax { problem, .. } => syntax(*problem).to_string(),
+        Facts::MissingTags(tags) => format!(
+            "missing tags of the Seven Tag Roster: {}",
+            tags.join(", ")
+        ),
+        Facts::Tag(problem) => tag(problem),
+        Facts::Setup(problem) => match problem {
+            SetupProblem::SetUpWithoutFen => {
+                "SetUp \"1\" announces a set-up position but there is no FEN tag".to_string()
+            }
+            SetupProblem::Chess960WithoutFen => {
+                "a Chess960 game needs a FEN tag with its starting position".to_string()
+            }
+            SetupProblem::UnreadableFen { fen, error } => {
+                format!("FEN \"{fen}\" cannot be read: {error}")
+            }
+            SetupProblem::IllegalFen { fen, error } => {
+                format!("FEN \"{fen}\" is not a legal position: {error}")
+            }
+        },
+        Facts::Move(m) => move_sentence(f, m),
+        Facts::WrongMark { written, actual } => {
+            let written = match written {
+                Mark::Check => "a check mark",
+                Mark::Mate => "a mate mark",
+            };
+            let actual = match actual {
+                CheckState::Mate => "it mates",
+                CheckState::Check => "it gives check but does not mate",
+                CheckState::NoCheck => "it gives no check",
+            };
+            format!("{} is written with {written}, but {actual}", label(f))
+        }
+        Facts::Touch(t) => {
+            let legal = match t.allowed.len() {
+                0 => String::new(),
+                1 => format!(" ({} was legal)", joined(&t.allowed, " or ")),
+                _ => format!(" ({} were legal)", joined(&t.allowed, " or ")),
+            };
+            format!(
+                "{} breaks the touch-move rule: {} {}{legal}",
+                label(f),
+                color_name(who(f)),
+                t.obligation
+            )
+        }
+        Facts::Ending(kind) => ending(f, kind),
+        Facts::ResultMismatch {
+            recorded,
+            ruled,
+            cause,
+        } => {
+            let why = match cause {
+                MismatchCause::Ending { kind, ply } => ending_phrase(kind, *ply),
+                MismatchCause::CannotMate { winner: Some(w) } => format!(
+                    "{} could not checkmate by any series of legal moves",
+                    color_name(*w)
+                ),
+                MismatchCause::CannotMate { winner: None } => {
+                    "nothing on the board decides it".to_string()
+                }
+            };
+            format!(
+                "the recorded result {recorded} contradicts the board: {why}, so the result is {ruled}"
+            )
+        }
+        Facts::Claim(claim) => claim_sentence(f, claim),
+        Facts::WrittenMoveNotPlayed(duty) => {
+            let duty = match duty {
+                WrittenDuty::Move(san) => format!("the written move {san}"),
+                WrittenDuty::SamePiece(token) => {
+                    format!("a move with the piece of the written move \"{token}\"")
+                }
+            };
+            format!(
+                "{} is played after an incorrect claim, but {duty} had to be played (9.5.3, Art. 4)",
+                label(f)
+            )
+        }
+        Facts::Event { text, problem } => {
+            let why = match problem {
+                EventProblem::Unreadable(e) => event_error(e),
+                EventProblem::GameOver { ply } => {
+                    format!("the game had already ended at ply {ply}")
+                }
+                EventProblem::NoPieceToTouch(sq) => format!("there is no piece on {sq} to touch"),
+                EventProblem::NoPieceToAdjust(sq) => {
+                    format!("there is no piece on {sq} to adjust")
+                }
+                EventProblem::NoBreach => {
+                    "the opponent's last move broke no obligation of Article 4".to_string()
+                }
+                EventProblem::MoveUnreadable { token, error } => {
+                    format!("\"{token}\" is {}", notation(*error))
+                }
+                EventProblem::MoveIsLegal(t) => format!("{t} is a legal move in this position"),
+                EventProblem::MoveIsAmbiguous(t) => format!("{t} fits more than one legal move"),
+            };
+            format!("the event {text} cannot apply: {why}")
+        }
+        Facts::ClaimMoveUnreadable { token, error } => {
+            format!("the claim's written move \"{token}\" is {}", notation(*error))
+        }
+        Facts::CommandLineClaimMismatch { named, recorded } => {
+            format!("the claim is said to follow {named}, but the record has {recorded} there")
+        }
+        Facts::IllegalAct(act) => illegal_act(f, act),
+        Facts::Flag(flag) => {
+            let flagged = who(f);
+            let how = match flag.evidence {
+                FlagEvidence::Event => "recorded flag fall",
+                FlagEvidence::TerminationTag => "Termination tag",
+                FlagEvidence::ZeroClock => "clock reading of zero",
+            };
+            let outcome = if flag.verdict.is_unwinnable() {
+                "the game is drawn".to_string()
+            } else {
+                format!("{} loses on time", color_name(flagged))
+            };
+            format!(
+                "{}'s flag fell ({how}): {}, so {outcome}",
+                color_name(flagged),
+                chances(&flag.verdict, !flagged)
+            )
+        }
+        Facts::BothFlags(both) => match both {
+            BothFlags::LastPeriod => ending(f, &EndingKind::BothFlags),
+            BothFlags::EarlierPeriod { number } => format!(
+                "both flags fell during move {number}, before the last period, and the record cannot say which fell first: play goes on"
+            ),
+            BothFlags::RecordedStands => "both flags fell and the record cannot say which fell first; with an increment, in blitz or without a known time control Guidelines III do not apply, and the clock's flag indicator decides: the recorded result stands".to_string(),
+        },
+        Facts::Clock(problem) => clock(color_name(who(f)), problem),
+        Facts::Duplicate { game, source } => {
+            format!("the same moves between the same players as game {game} of {source}")
+        }
+    }
+}
+
+/// Kinds whose sentence needs no facts beyond the common fields.
+fn plain(f: &Finding) -> String {
+    match f.kind {
+        Kind::MissingResult => {
+            "the moves do not end with a result (1-0, 0-1, 1/2-1/2 or *)".to_string()
+        }
+        Kind::MovesAfterEnd => format!(
+            "{} is recorded after the game had ended; it and every later move are void",
+            label(f)
+        ),
+        Kind::ComplaintTooLate => format!(
+            "{} complains about the opponent's last move after touching a piece, and so has lost the right to complain (4.8)",
+            color_name(who(f))
+        ),
+        other => other.code().to_string(),
+    }
+}
+
+fn tag(problem: &TagProblem) -> String {
+    match problem {
+        TagProblem::BadDate(v) => {
+            format!("Date \"{v}\" is not a date of the form YYYY.MM.DD (with ?? for unknown parts)")
+        }
+        TagProblem::BadResult(v) => format!("Result \"{v}\" is not one of 1-0, 0-1, 1/2-1/2, *"),
+        TagProblem::ResultDiffers { tag, movetext } => format!(
+            "Result tag \"{tag}\" differs from the result at the end of the moves, {movetext}"
+        ),
+        TagProblem::BadTimeControl(v) => format!(
+            "TimeControl \"{v}\" is not a time control of the PGN standard \
+             (seconds: 5400, 300+3, 40/7200:3600, *180, ? or -)"
+        ),
+        TagProblem::AmbiguousTimeControl {
+            value,
+            ambiguity: why,
+            in_minutes,
+            class,
+        } => {
+            let how = if *in_minutes {
+                "in minutes, as the clock readings show"
+            } else {
+                "as written, in seconds"
+            };
+            format!(
+                "TimeControl \"{value}\" is ambiguous: {}; it is read {how} \
+                 ({} play); --rules sets the class",
+                ambiguity(*why),
+                class.name()
+            )
+        }
+    }
+}
+
+fn move_sentence(f: &Finding, m: &MoveFacts) -> String {
+    let slot = format!("{}'s move {}", color_name(m.side), m.number);
+    let token = &m.token;
+    let mut s = match &m.problem {
+        MoveProblem::Unparseable(err) => format!("{slot} \"{token}\" is {}", notation(*err)),
+        MoveProblem::Ambiguous(moves) => format!(
+            "{slot} \"{token}\" fits more than one legal move: {}",
+            joined(moves, " or ")
+        ),
+        MoveProblem::Null => format!(
+            "{slot} \"{token}\" is a null move, which is not a move in over-the-board chess"
+        ),
+        MoveProblem::PromotionMissing => {
+            format!("{slot} \"{token}\" moves a pawn to the last rank without naming the new piece")
+        }
+        MoveProblem::WrongPiece { found } => format!(
+            "{slot} \"{token}\" names a different piece than the one on its starting square ({})",
+            found.map_or("empty", role_name)
+        ),
+        MoveProblem::Illegal { in_check } => format!(
+            "{slot} \"{token}\" is not a legal move in this position{}",
+            if *in_check {
+                ", and the king is in check"
+            } else {
+                ""
+            }
+        ),
+    };
+    if !f.suggestions.is_empty() && f.kind == Kind::IllegalMove {
+        s.push_str(&format!(
+            "; perhaps {} was meant",
+            joined(&f.suggestions, " or ")
+        ));
+    }
+    if m.stood {
+        s.push_str(
+            "; under Appendix A.5 nobody stopped it before the opponent's next move, so it stands and play goes on (A.5.2)",
+        );
+    }
+    s
+}
+
+fn ending(f: &Finding, kind: &EndingKind) -> String {
+    let after = after(f.move_number.as_ref());
+    match kind {
+        EndingKind::Checkmate { winner } => format!(
+            "{} is checkmated {after}: {} wins",
+            color_name(!*winner),
+            color_name(*winner)
+        ),
+        EndingKind::Stalemate => format!(
+            "{} is stalemated {after}: the game is drawn",
+            color_name(who(f))
+        ),
+        EndingKind::DeadPosition => format!(
+            "neither side can checkmate by any series of legal moves {after}: the game is drawn"
+        ),
+        EndingKind::FivefoldRepetition { occurrences } => format!(
+            "the position {after} occurred for the fifth time (plies {}): the game is drawn",
+            plies_list(occurrences)
+        ),
+        EndingKind::SeventyFiveMoves { since } => format!(
+            "75 moves by each player without a capture or pawn move are complete {after} (quiet since ply {since}): the game is drawn"
+        ),
+        EndingKind::IllegalMoveForfeit { offender, .. } => format!(
+            "{}'s second completed illegal move {after} ends the game",
+            color_name(*offender)
+        ),
+        EndingKind::FlagFall { flagged, .. } => {
+            format!("{}'s flag fell {after}", color_name(*flagged))
+        }
+        EndingKind::IllegalPosition => format!(
+            "an illegal position is still on the board {after}, the move after an illegal move that stood: the game is drawn"
+        ),
+        EndingKind::BothFlags => format!(
+            "both flags have fallen {after} in the last period and the record cannot say which fell first: the game is drawn"
+        ),
+        EndingKind::ClaimUpheld { .. } => {
+            format!("a correct draw claim {after}: the game is drawn")
+        }
+    }
+}
+
+fn ending_phrase(kind: &EndingKind, ply: usize) -> String {
+    match kind {
+        EndingKind::Checkmate { winner } => {
+            format!("{} delivered checkmate at ply {ply}", color_name(*winner))
+        }
+        EndingKind::Stalemate => format!("stalemate at ply {ply}"),
+        EndingKind::DeadPosition => format!("dead position at ply {ply}"),
+        EndingKind::FivefoldRepetition { .. } => format!("fivefold repetition at ply {ply}"),
+        EndingKind::SeventyFiveMoves { .. } => format!("75-move rule at ply {ply}"),
+        EndingKind::ClaimUpheld { article, .. } => {
+            format!("a correct draw claim ({article}) at ply {ply}")
+        }
+        EndingKind::IllegalMoveForfeit { offender, .. } => format!(
+            "{}'s second illegal move at ply {ply}",
+            color_name(*offender)
+        ),
+        EndingKind::FlagFall { flagged, .. } => {
+            format!("{}'s flag fell at ply {ply}", color_name(*flagged))
+        }
+        EndingKind::IllegalPosition => {
+            format!("an illegal position still on the board at ply {ply}")
+        }
+        EndingKind::BothFlags => format!("both flags fell at ply {ply}"),
+    }
+}
+
+fn claim_sentence(f: &Finding, claim: &ClaimFacts) -> String {
+    let claimant = who(f);
+    let when = after(f.move_number.as_ref());
+    let what = match claim.claim {
+        ClaimKind::Threefold => "threefold repetition",
+        ClaimKind::Fifty => "the fifty-move rule",
+    };
+    let with_move = match &claim.written {
+        Some(w) => match &w.legal {
+            Some(san) => format!(" with the written move {san}"),
+            None => format!(" with the written move \"{}\"", w.text),
+        },
+        None => String::new(),
+    };
+    let facts = match &claim.grounds {
+        Grounds::Repeated { plies } if with_move.is_empty() => {
+            format!("the position occurred at plies {}", plies_list(plies))
+        }
+        Grounds::Repeated { plies } => format!(
+            "after it the position would occur for the third time (plies {})",
+            plies_list(plies)
+        ),
+        Grounds::NotRepeated { plies } => format!(
+            "the position {} only {} time{} (plies {})",
+            if with_move.is_empty() {
+                "occurred"
+            } else {
+                "would occur"
+            },
+            plies.len(),
+            if plies.len() == 1 { "" } else { "s" },
+            plies_list(plies)
+        ),
+        Grounds::Quiet { since, quiet } if with_move.is_empty() => format!(
+            "{quiet} plies without a capture or pawn move since ply {since} complete fifty moves by each player"
+        ),
+        Grounds::Quiet { since, .. } => format!(
+            "the written move, neither a capture nor a pawn move, would complete fifty moves by each player without one since ply {since}"
+        ),
+        Grounds::NotQuiet { since, quiet } => format!(
+            "only {quiet} plies without a capture or pawn move (since ply {since}); fifty moves by each player need 100"
+        ),
+        Grounds::WrittenMoveResets { since, quiet } => format!(
+            "the written move is a capture or a pawn move, which ends the series of {quiet} quiet plies begun after ply {since}"
+        ),
+        Grounds::WrittenMoveIllegal(MoveError::Ambiguous(_)) => {
+            "the written move is ambiguous".to_string()
+        }
+        Grounds::WrittenMoveIllegal(_) => "the written move is not a legal move".to_string(),
+        Grounds::Touched => format!(
+            "{} had touched a piece with intent to move it, which forfeits the right to claim on this move",
+            color_name(claimant)
+        ),
+    };
+    let verdict = if claim.upheld {
+        "the claim is correct and the game is drawn (9.5.2)".to_string()
+    } else if claim.grounds == Grounds::Touched {
+        "the claim is not admissible, and the touch binds the player under Art. 4".to_string()
+    } else {
+        let mut v = format!(
+            "the claim is incorrect: {} gets {} seconds more and play goes on",
+            color_name(!claimant),
+            f.seconds_added.unwrap_or(0)
+        );
+        if let Some(w) = &claim.written {
+            v.push_str(if w.legal.is_some() {
+                ", and the written move must now be played (Art. 4)"
+            } else {
+                ", and another move with the same piece must be played (Art. 4)"
+            });
+        }
+        v
+    };
+    format!(
+        "{} claims a draw by {what} {when}{with_move}: {facts}; {verdict}",
+        color_name(claimant)
+    )
+}
+
+fn illegal_act(f: &Finding, a: &IllegalActFacts) -> String {
+    let offender = who(f);
+    let what = match &a.act {
+        Act::TwoHands => "made a move with two hands (7.5.4)".to_string(),
+        Act::NoMove => "pressed the clock without making a move (7.5.3)".to_string(),
+        Act::PromotionMissing(token) => {
+            format!("completed {token} without putting a new piece on the promotion square (7.5.2)")
+        }
+        Act::Move(token) => format!("completed the illegal move {token}"),
+    };
+    let (me, opp) = (color_name(offender), color_name(!offender));
+    match &a.verdict {
+        None => {
+            let seconds = f.seconds_added.unwrap_or(0);
+            let clock = match a.clock_before {
+                Some(before) => format!(
+                    ": {opp}'s clock {} → {}",
+                    format_clock(before),
+                    format_clock(before + f64::from(seconds))
+                ),
+                None => String::new(),
+            };
+            format!(
+                "{me} {what}; the position is reinstated and {opp} gets {seconds} seconds more ({} play){clock}",
+                a.class.name()
+            )
+        }
+        Some(verdict) => {
+            let outcome = if verdict.is_unwinnable() {
+                "the game is drawn".to_string()
+            } else {
+                format!("{me} loses")
+            };
+            format!(
+                "{me} {what}, the second completed illegal move: {}, so {outcome}",
+                chances(verdict, !offender)
+            )
+        }
+    }
+}
+
+fn clock(who: &str, problem: &ClockProblem) -> String {
+    match problem {
+        ClockProblem::AboveAllowed {
+            clock,
+            number,
+            time_control,
+            most,
+        } => format!(
+            "{who}'s clock reads {} after move {number}, more than the time control {time_control} gives by then ({})",
+            format_clock(*clock),
+            format_clock(*most)
+        ),
+        ClockProblem::FirstWithoutPeriod {
+            clock,
+            number,
+            period,
+        } => format!(
+            "{who}'s clock reads {} after move {number}, although this move completed a period and the next period's {} was due",
+            format_clock(*clock),
+            format_clock(*period)
+        ),
+        ClockProblem::Gained {
+            gained,
+            since_ply,
+            from,
+            to,
+            time_control,
+            allowed,
+        } => format!(
+            "{who}'s clock gained {} since ply {since_ply} ({} → {}), but the time control {time_control} adds only {}",
+            format_clock(*gained),
+            format_clock(*from),
+            format_clock(*to),
+            format_clock(*allowed)
+        ),
+        ClockProblem::WithoutPeriod { clock, period } => format!(
+            "{who}'s clock reads {} although the next period's {} was due on completing the period's moves",
+            format_clock(*clock),
+            format_clock(*period)
+        ),
+        ClockProblem::MoveTime {
+            clock,
+            previous,
+            expected,
+        } => format!(
+            "{who}'s clock reads {} but the previous reading {} less the move time plus the time added gives {}",
+            format_clock(*clock),
+            format_clock(*previous),
+            format_clock(*expected)
+        ),
+    }
+}

@@ -1,0 +1,821 @@
+//! What a finding rests on, as typed facts: the engine records them, the
+//! views put them in words (English and German from the same facts), and
+//! JSON carries them as `details` (documented field by field in
+//! `docs/findings.md`). No sentence is written here.
+
+use laws::{
+    EndingKind, GameClass, GameResult, Grounds, MoveError, MoveLabel,
+    mating::{Unwinnability, Verdict},
+    time_control::Ambiguity,
+};
+use scoresheet::{ClaimKind, EventError, Mark, NotationError, SyntaxProblem};
+use serde::{Serialize, Serializer, ser::SerializeMap};
+use shakmaty::{Color, Role, Square, san::SanPlus};
+
+use crate::report::Finding;
+
+/// Where a move went or was meant to go, for a diagram's arrow: the origin
+/// where the board tells it, and the target.
+pub type Squares = (Option<Square>, Square);
+
+/// The facts of one finding, by family.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Facts {
+    /// Nothing beyond the finding's common fields (kind, ply, player, move).
+    None,
+    Unreadable(Unreadable),
+    /// PGN syntax trouble, `count` times in a row.
+    Syntax {
+        problem: SyntaxProblem,
+        count: u32,
+    },
+    /// Tags of the Seven Tag Roster that are missing.
+    MissingTags(Vec<&'static str>),
+    Tag(TagProblem),
+    Setup(SetupProblem),
+    /// A recorded move that cannot be replayed as written.
+    Move(MoveFacts),
+    /// A check or mate mark that the board contradicts.
+    WrongMark {
+        written: Mark,
+        actual: CheckState,
+    },
+    /// A move that broke an obligation of Art. 4.
+    Touch(TouchFacts),
+    /// An ending on the board.
+    Ending(EndingKind),
+    /// The recorded result contradicts the ruled one.
+    ResultMismatch {
+        recorded: GameResult,
+        ruled: GameResult,
+        cause: MismatchCause,
+    },
+    Claim(Box<ClaimFacts>),
+    /// After an incorrect claim with a written move, another move was played.
+    WrittenMoveNotPlayed(WrittenDuty),
+    /// An event that cannot apply where it stands.
+    Event {
+        /// The event as written (`[%touch e9]`).
+        text: String,
+        problem: EventProblem,
+    },
+    /// A claim's written move that is no move in any notation.
+    ClaimMoveUnreadable {
+        token: String,
+        error: NotationError,
+    },
+    /// A claim given on the command line after a move the record does not have there.
+    CommandLineClaimMismatch {
+        named: String,
+        recorded: MoveLabel,
+    },
+    IllegalAct(Box<IllegalActFacts>),
+    Flag(FlagFacts),
+    BothFlags(BothFlags),
+    Clock(ClockProblem),
+    /// The same game earlier in the input.
+    Duplicate {
+        game: u32,
+        source: String,
+    },
+}
+
+/// Why a game cannot be read at all.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Unreadable {
+    /// A `Variant` tag that is not chess under the FIDE Laws.
+    Variant(String),
+    NoTagsNoMoves,
+    NothingReadsAsGame,
+    /// The engine failed on the game (a bug); no ruling.
+    InternalError,
+}
+
+/// What is wrong with a tag.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum TagProblem {
+    BadDate(String),
+    BadResult(String),
+    /// The Result tag and the movetext's result differ.
+    ResultDiffers {
+        tag: String,
+        movetext: GameResult,
+    },
+    BadTimeControl(String),
+    /// A readable TimeControl that may not mean what it literally says.
+    AmbiguousTimeControl {
+        value: String,
+        ambiguity: Ambiguity,
+        /// Read in minutes, as the clock readings show, rather than as written.
+        in_minutes: bool,
+        class: GameClass,
+    },
+}
+
+/// What is wrong with the starting position.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SetupProblem {
+    SetUpWithoutFen,
+    Chess960WithoutFen,
+    /// The FEN as written, and the reader's reason.
+    UnreadableFen {
+        fen: String,
+        error: String,
+    },
+    IllegalFen {
+        fen: String,
+        error: String,
+    },
+}
+
+impl SetupProblem {
+    /// The FEN as written, where there is one.
+    pub fn fen(&self) -> Option<&str> {
+        match self {
+            SetupProblem::UnreadableFen { fen, .. } | SetupProblem::IllegalFen { fen, .. } => {
+                Some(fen)
+            }
+            _ => None,
+        }
+    }
+}
+
+/// A recorded move that breaks the replay (or stood under A.5.2).
+#[derive(Debug, Clone, PartialEq)]
+pub struct MoveFacts {
+    /// The move's number and side: "White's move 31".
+    pub number: u32,
+    pub side: Color,
+    /// The token as written.
+    pub token: String,
+    pub problem: MoveProblem,
+    /// Rapid or blitz: nobody stopped it, so it stood and play went on (A.5.2).
+    pub stood: bool,
+    /// Where the written move points on the board (for an illegal move).
+    pub squares: Option<Squares>,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum MoveProblem {
+    Unparseable(NotationError),
+    /// It fits these legal moves.
+    Ambiguous(Vec<SanPlus>),
+    Null,
+    PromotionMissing,
+    /// The piece on the starting square is another (or none).
+    WrongPiece {
+        found: Option<Role>,
+    },
+    Illegal {
+        in_check: bool,
+    },
+}
+
+/// Whether the position after a move is check or mate.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CheckState {
+    Mate,
+    Check,
+    NoCheck,
+}
+
+/// The obligation of Art. 4 and the moves that honoured it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct TouchFacts {
+    /// In the arbiter's words, from `laws::touch` (English; see `Obligation`
+    /// for the typed part a view can rely on).
+    pub obligation: String,
+    pub touched: Vec<Square>,
+    /// The moves that would have honoured it.
+    pub allowed: Vec<SanPlus>,
+    /// The move played instead.
+    pub played: Option<Squares>,
+}
+
+/// Why the ruled result differs from the recorded one.
+#[derive(Debug, Clone, PartialEq)]
+pub enum MismatchCause {
+    /// An ending on the board at this ply.
+    Ending { kind: EndingKind, ply: usize },
+    /// The recorded winner could not checkmate by any series of legal moves (5.1.2).
+    CannotMate { winner: Option<Color> },
+}
+
+/// A position as an arbiter names it: its ply and the move that reached it
+/// (none for the starting position).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Occurrence {
+    pub ply: usize,
+    pub mv: Option<MoveLabel>,
+}
+
+/// A claim under 9.2 or 9.3 and the ruling on it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ClaimFacts {
+    pub claim: ClaimKind,
+    pub upheld: bool,
+    pub grounds: Grounds,
+    /// The move written on the scoresheet with the claim, not played.
+    pub written: Option<WrittenMove>,
+    /// The plies the ruling rests on, with their moves: occurrences of the
+    /// position, or the start of the quiet series.
+    pub occurrences: Vec<Occurrence>,
+    /// The clock the penalty of an incorrect claim goes to, before and after.
+    pub clock_before: Option<f64>,
+}
+
+/// A written move: as written, and as a legal move where it is one.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct WrittenMove {
+    pub text: String,
+    pub legal: Option<SanPlus>,
+    /// Where it points on the board.
+    pub squares: Option<Squares>,
+}
+
+impl WrittenMove {
+    /// SAN where the move is legal, else as written.
+    pub fn san(&self) -> String {
+        match &self.legal {
+            Some(san) => san.to_string(),
+            None => self.text.clone(),
+        }
+    }
+}
+
+/// What had to be played after an incorrect claim with a written move.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum WrittenDuty {
+    /// The written move itself.
+    Move(SanPlus),
+    /// A move with the piece of the written move, which was not legal.
+    SamePiece(String),
+}
+
+/// Why an event cannot apply.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum EventProblem {
+    /// Its arguments cannot be read.
+    Unreadable(EventError),
+    /// The game had already ended at this ply.
+    GameOver {
+        ply: usize,
+    },
+    NoPieceToTouch(Square),
+    NoPieceToAdjust(Square),
+    /// A complaint about a last move that broke nothing.
+    NoBreach,
+    /// An `[%illegal]` move that is no move in any notation.
+    MoveUnreadable {
+        token: String,
+        error: NotationError,
+    },
+    /// An `[%illegal]` move that is legal.
+    MoveIsLegal(String),
+    /// An `[%illegal]` move that fits several legal moves.
+    MoveIsAmbiguous(String),
+}
+
+/// An illegal act of 7.5 and what follows from it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct IllegalActFacts {
+    pub act: Act,
+    /// Where the attempted move points on the board.
+    pub squares: Option<Squares>,
+    /// Completed illegal acts of the offender so far, this one included.
+    pub count: u8,
+    pub class: GameClass,
+    /// For the second: can the opponent still checkmate?
+    pub verdict: Option<Verdict>,
+    /// The opponent's clock before the time was added, where recorded.
+    pub clock_before: Option<f64>,
+}
+
+/// The illegal act.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Act {
+    TwoHands,
+    NoMove,
+    /// A pawn to the last rank without a new piece (7.5.2).
+    PromotionMissing(String),
+    Move(String),
+}
+
+impl Act {
+    /// The move attempted, as written; none for acts that are no move.
+    pub fn attempted(&self) -> Option<&str> {
+        match self {
+            Act::PromotionMissing(token) | Act::Move(token) => Some(token),
+            Act::TwoHands | Act::NoMove => None,
+        }
+    }
+}
+
+/// A flag fall and the opponent's mating chances.
+#[derive(Debug, Clone, PartialEq)]
+pub struct FlagFacts {
+    pub evidence: FlagEvidence,
+    pub verdict: Verdict,
+}
+
+/// How the record shows a flag fall.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FlagEvidence {
+    Event,
+    TerminationTag,
+    ZeroClock,
+}
+
+/// Both flags recorded in one position, the order unknown.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BothFlags {
+    /// Guidelines III.3.1, the last period: a draw.
+    LastPeriod,
+    /// Guidelines III.3.1, an earlier period: play goes on.
+    EarlierPeriod { number: u32 },
+    /// Guidelines III do not apply; the flag indicator decides.
+    RecordedStands,
+}
+
+/// A clock reading that contradicts the time control (6.3).
+#[derive(Debug, Clone, PartialEq)]
+pub enum ClockProblem {
+    /// A first reading above all the time given by then.
+    AboveAllowed {
+        clock: f64,
+        number: u32,
+        time_control: String,
+        most: f64,
+    },
+    /// A first reading without the next period's time, due on completing a period.
+    FirstWithoutPeriod {
+        clock: f64,
+        number: u32,
+        period: f64,
+    },
+    /// The clock gained more than the time control adds.
+    Gained {
+        gained: f64,
+        since_ply: usize,
+        from: f64,
+        to: f64,
+        time_control: String,
+        allowed: f64,
+    },
+    /// The next period's time was not added.
+    WithoutPeriod { clock: f64, period: f64 },
+    /// The previous reading less the move time plus the time added differs.
+    MoveTime {
+        clock: f64,
+        previous: f64,
+        expected: f64,
+    },
+}
+
+impl Facts {
+    /// The can-still-mate verdict the finding rests on, if any.
+    pub fn verdict(&self) -> Option<&Verdict> {
+        match self {
+            Facts::IllegalAct(act) => act.verdict.as_ref(),
+            Facts::Flag(flag) => Some(&flag.verdict),
+            _ => None,
+        }
+    }
+
+    /// The written move of a claim, if any.
+    pub fn written_move(&self) -> Option<&WrittenMove> {
+        match self {
+            Facts::Claim(claim) => claim.written.as_ref(),
+            _ => None,
+        }
+    }
+}
+
+fn color_code(color: Color) -> &'static str {
+    match color {
+        Color::White => "white",
+        Color::Black => "black",
+    }
+}
+
+fn role_code(role: Role) -> &'static str {
+    match role {
+        Role::Pawn => "pawn",
+        Role::Knight => "knight",
+        Role::Bishop => "bishop",
+        Role::Rook => "rook",
+        Role::Queen => "queen",
+        Role::King => "king",
+    }
+}
+
+/// `{"ply": 8, "move": "4...Ng8"}`.
+impl Serialize for Occurrence {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(Some(2))?;
+        map.serialize_entry("ply", &self.ply)?;
+        map.serialize_entry("move", &self.mv.as_ref().map(ToString::to_string))?;
+        map.end()
+    }
+}
+
+struct VerdictJson<'a>(&'a Verdict);
+
+impl Serialize for VerdictJson<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(Some(3))?;
+        let (value, reason, line): (&str, Option<&str>, Vec<String>) = match self.0 {
+            Verdict::Winnable { line } => (
+                "winnable",
+                Some(if line.is_empty() { "mate" } else { "helpmate" }),
+                line.iter().map(ToString::to_string).collect(),
+            ),
+            Verdict::Unwinnable(why) => (
+                "unwinnable",
+                Some(why.code()),
+                match why {
+                    Unwinnability::ForcedLine { line } => {
+                        line.iter().map(ToString::to_string).collect()
+                    }
+                    _ => Vec::new(),
+                },
+            ),
+            Verdict::Undetermined => ("undetermined", None, Vec::new()),
+        };
+        map.serialize_entry("value", value)?;
+        map.serialize_entry("reason", &reason)?;
+        map.serialize_entry("line", &line)?;
+        map.end()
+    }
+}
+
+fn sans(moves: &[SanPlus]) -> Vec<String> {
+    moves.iter().map(ToString::to_string).collect()
+}
+
+fn notation_code(error: NotationError) -> &'static str {
+    match error {
+        NotationError::Unknown => "unknown-notation",
+        NotationError::Drop => "piece-drop",
+    }
+}
+
+fn syntax_code(problem: SyntaxProblem) -> &'static str {
+    match problem {
+        SyntaxProblem::MalformedTag => "malformed-tag",
+        SyntaxProblem::UnterminatedComment => "unterminated-comment",
+        SyntaxProblem::UnterminatedVariation => "unterminated-variation",
+        SyntaxProblem::UnmatchedParenthesis => "unmatched-parenthesis",
+        SyntaxProblem::StrayCharacter => "stray-character",
+        SyntaxProblem::TagInMovetext => "tag-in-movetext",
+        SyntaxProblem::TextAfterResult => "text-after-result",
+        SyntaxProblem::Truncated => "truncated",
+    }
+}
+
+fn event_error_code(error: &EventError) -> &'static str {
+    match error {
+        EventError::UnknownClaim(_) => "unknown-claim",
+        EventError::ClaimWithoutKind => "claim-without-kind",
+        EventError::ClaimTooManyMoves => "claim-too-many-moves",
+        EventError::TouchWithoutSquare => "touch-without-square",
+        EventError::AdjustNotOneSquare => "adjust-not-one-square",
+        EventError::IllegalNotOneAct => "illegal-not-one-act",
+        EventError::FlagBadColour => "flag-bad-colour",
+        EventError::NotAPromotionPiece(_) => "not-a-promotion-piece",
+        EventError::PromoteNotOnePiece => "promote-not-one-piece",
+        EventError::ComplaintWithArguments => "complaint-with-arguments",
+        EventError::NotASquare(_) => "not-a-square",
+        EventError::UnknownEvent(_) => "unknown-event",
+    }
+}
+
+/// The JSON `details` object of a finding: every finding has one, empty
+/// where there is nothing more than the common fields.
+pub struct Details<'a>(pub &'a Finding);
+
+impl Serialize for Details<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let finding = self.0;
+        let mut map = serializer.serialize_map(None)?;
+        match &finding.facts {
+            Facts::None => {}
+            Facts::Unreadable(why) => {
+                let (code, variant) = match why {
+                    Unreadable::Variant(v) => ("variant", Some(v.as_str())),
+                    Unreadable::NoTagsNoMoves => ("no-tags-no-moves", None),
+                    Unreadable::NothingReadsAsGame => ("nothing-reads-as-game", None),
+                    Unreadable::InternalError => ("internal-error", None),
+                };
+                map.serialize_entry("reason", code)?;
+                if let Some(variant) = variant {
+                    map.serialize_entry("variant", variant)?;
+                }
+            }
+            Facts::Syntax { problem, count } => {
+                map.serialize_entry("problem", syntax_code(*problem))?;
+                map.serialize_entry("count", count)?;
+            }
+            Facts::MissingTags(tags) => map.serialize_entry("missing_tags", tags)?,
+            Facts::Tag(problem) => {
+                let (code, value) = match problem {
+                    TagProblem::BadDate(v) => ("bad-date", v),
+                    TagProblem::BadResult(v) => ("bad-result", v),
+                    TagProblem::ResultDiffers { tag, movetext } => {
+                        map.serialize_entry("movetext_result", movetext.as_str())?;
+                        ("result-differs", tag)
+                    }
+                    TagProblem::BadTimeControl(v) => ("bad-time-control", v),
+                    TagProblem::AmbiguousTimeControl {
+                        value,
+                        ambiguity,
+                        in_minutes,
+                        class,
+                    } => {
+                        let why = match ambiguity {
+                            Ambiguity::MinutesForSeconds => "minutes-for-seconds",
+                            Ambiguity::NoFinalPeriod => "no-final-period",
+                        };
+                        map.serialize_entry("ambiguity", why)?;
+                        map.serialize_entry("read_in_minutes", in_minutes)?;
+                        map.serialize_entry("class", class.name())?;
+                        ("ambiguous-time-control", value)
+                    }
+                };
+                map.serialize_entry("tag_problem", code)?;
+                map.serialize_entry("value", value)?;
+            }
+            Facts::Setup(problem) => {
+                let code = match problem {
+                    SetupProblem::SetUpWithoutFen => "setup-without-fen",
+                    SetupProblem::Chess960WithoutFen => "chess960-without-fen",
+                    SetupProblem::UnreadableFen { .. } => "unreadable-fen",
+                    SetupProblem::IllegalFen { .. } => "illegal-fen",
+                };
+                map.serialize_entry("setup_problem", code)?;
+                if let SetupProblem::UnreadableFen { error, .. }
+                | SetupProblem::IllegalFen { error, .. } = problem
+                {
+                    map.serialize_entry("error", error)?;
+                }
+            }
+            Facts::Move(m) => {
+                let code = match &m.problem {
+                    MoveProblem::Unparseable(e) => notation_code(*e),
+                    MoveProblem::Ambiguous(_) => "ambiguous",
+                    MoveProblem::Null => "null-move",
+                    MoveProblem::PromotionMissing => "promotion-missing",
+                    MoveProblem::WrongPiece { .. } => "wrong-piece",
+                    MoveProblem::Illegal { .. } => "illegal",
+                };
+                map.serialize_entry("move_problem", code)?;
+                map.serialize_entry("move_number", &m.number)?;
+                map.serialize_entry("side", color_code(m.side))?;
+                match &m.problem {
+                    MoveProblem::Ambiguous(moves) => {
+                        map.serialize_entry("candidates", &sans(moves))?;
+                    }
+                    MoveProblem::WrongPiece { found } => {
+                        map.serialize_entry("found", &found.map(role_code))?;
+                    }
+                    MoveProblem::Illegal { in_check } => {
+                        map.serialize_entry("in_check", in_check)?;
+                    }
+                    _ => {}
+                }
+                map.serialize_entry("stood", &m.stood)?;
+            }
+            Facts::WrongMark { written, actual } => {
+                let written = match written {
+                    Mark::Check => "check",
+                    Mark::Mate => "mate",
+                };
+                let actual = match actual {
+                    CheckState::Mate => "mate",
+                    CheckState::Check => "check",
+                    CheckState::NoCheck => "none",
+                };
+                map.serialize_entry("written_mark", written)?;
+                map.serialize_entry("actual", actual)?;
+            }
+            Facts::Touch(t) => {
+                map.serialize_entry("obligation", &t.obligation)?;
+                map.serialize_entry(
+                    "touched",
+                    &t.touched
+                        .iter()
+                        .map(ToString::to_string)
+                        .collect::<Vec<_>>(),
+                )?;
+                map.serialize_entry("allowed", &sans(&t.allowed))?;
+            }
+            Facts::Ending(kind) => ending_details(&mut map, kind)?,
+            Facts::ResultMismatch {
+                recorded,
+                ruled,
+                cause,
+            } => {
+                map.serialize_entry("recorded", recorded.as_str())?;
+                map.serialize_entry("ruled", ruled.as_str())?;
+                match cause {
+                    MismatchCause::Ending { kind, ply } => {
+                        map.serialize_entry("cause", ending_code(kind))?;
+                        map.serialize_entry("cause_ply", ply)?;
+                    }
+                    MismatchCause::CannotMate { .. } => {
+                        map.serialize_entry("cause", "cannot-mate")?;
+                    }
+                }
+            }
+            Facts::Claim(c) => {
+                map.serialize_entry("upheld", &c.upheld)?;
+                map.serialize_entry("written_move", &c.written.as_ref().map(WrittenMove::san))?;
+                let grounds = match &c.grounds {
+                    Grounds::Repeated { .. } => "repeated",
+                    Grounds::NotRepeated { .. } => "not-repeated",
+                    Grounds::Quiet { .. } => "quiet",
+                    Grounds::NotQuiet { .. } => "not-quiet",
+                    Grounds::WrittenMoveResets { .. } => "written-move-resets",
+                    Grounds::WrittenMoveIllegal(MoveError::Ambiguous(_)) => {
+                        "written-move-ambiguous"
+                    }
+                    Grounds::WrittenMoveIllegal(_) => "written-move-illegal",
+                    Grounds::Touched => "touched",
+                };
+                map.serialize_entry("grounds", grounds)?;
+                if let Grounds::Quiet { quiet, .. }
+                | Grounds::NotQuiet { quiet, .. }
+                | Grounds::WrittenMoveResets { quiet, .. } = &c.grounds
+                {
+                    map.serialize_entry("quiet_plies", quiet)?;
+                }
+                map.serialize_entry("occurrences", &c.occurrences)?;
+            }
+            Facts::WrittenMoveNotPlayed(duty) => {
+                let written = match duty {
+                    WrittenDuty::Move(san) => san.to_string(),
+                    WrittenDuty::SamePiece(token) => token.clone(),
+                };
+                map.serialize_entry("written_move", &written)?;
+                map.serialize_entry("written_move_legal", &matches!(duty, WrittenDuty::Move(_)))?;
+            }
+            Facts::Event { text, problem } => {
+                map.serialize_entry("event", text)?;
+                let code = match problem {
+                    EventProblem::Unreadable(e) => event_error_code(e),
+                    EventProblem::GameOver { .. } => "game-over",
+                    EventProblem::NoPieceToTouch(_) => "no-piece-to-touch",
+                    EventProblem::NoPieceToAdjust(_) => "no-piece-to-adjust",
+                    EventProblem::NoBreach => "no-breach",
+                    EventProblem::MoveUnreadable { .. } => "move-unreadable",
+                    EventProblem::MoveIsLegal(_) => "move-is-legal",
+                    EventProblem::MoveIsAmbiguous(_) => "move-is-ambiguous",
+                };
+                map.serialize_entry("event_problem", code)?;
+                match problem {
+                    EventProblem::GameOver { ply } => map.serialize_entry("ended_at_ply", ply)?,
+                    EventProblem::NoPieceToTouch(sq) | EventProblem::NoPieceToAdjust(sq) => {
+                        map.serialize_entry("square", &sq.to_string())?;
+                    }
+                    _ => {}
+                }
+            }
+            Facts::ClaimMoveUnreadable { token, error } => {
+                map.serialize_entry("event_problem", "written-move-unreadable")?;
+                map.serialize_entry("written_move", token)?;
+                map.serialize_entry("notation_error", notation_code(*error))?;
+            }
+            Facts::CommandLineClaimMismatch { named, recorded } => {
+                map.serialize_entry("event_problem", "claim-after-mismatch")?;
+                map.serialize_entry("named", named)?;
+                map.serialize_entry("recorded", &recorded.to_string())?;
+            }
+            Facts::IllegalAct(a) => {
+                let act = match &a.act {
+                    Act::TwoHands => "two-hands",
+                    Act::NoMove => "no-move",
+                    Act::PromotionMissing(_) => "promotion-missing",
+                    Act::Move(_) => "move",
+                };
+                map.serialize_entry("act", act)?;
+                map.serialize_entry("attempted", &a.act.attempted())?;
+                map.serialize_entry("count", &a.count)?;
+                map.serialize_entry("class", a.class.name())?;
+                if let Some(verdict) = &a.verdict {
+                    map.serialize_entry("verdict", &VerdictJson(verdict))?;
+                }
+            }
+            Facts::Flag(flag) => {
+                let evidence = match flag.evidence {
+                    FlagEvidence::Event => "event",
+                    FlagEvidence::TerminationTag => "termination-tag",
+                    FlagEvidence::ZeroClock => "zero-clock",
+                };
+                map.serialize_entry("evidence", evidence)?;
+                map.serialize_entry("verdict", &VerdictJson(&flag.verdict))?;
+            }
+            Facts::BothFlags(both) => {
+                let code = match both {
+                    BothFlags::LastPeriod => "last-period-draw",
+                    BothFlags::EarlierPeriod { .. } => "earlier-period-play-on",
+                    BothFlags::RecordedStands => "recorded-result-stands",
+                };
+                map.serialize_entry("both_flags", code)?;
+            }
+            Facts::Clock(problem) => clock_details(&mut map, problem)?,
+            Facts::Duplicate { game, source } => {
+                map.serialize_entry("first_game", game)?;
+                map.serialize_entry("first_source", source)?;
+            }
+        }
+        // The clock the time of a penalty or an incorrect claim goes to.
+        if let (Some(before), Some(seconds)) = (finding.clock_before(), finding.seconds_added) {
+            map.serialize_entry("clock_before", &before)?;
+            map.serialize_entry("clock_after", &(before + f64::from(seconds)))?;
+        }
+        map.end()
+    }
+}
+
+/// A stable code for an ending, as the contract's kinds name them.
+pub fn ending_code(kind: &EndingKind) -> &'static str {
+    match kind {
+        EndingKind::Checkmate { .. } => "checkmate",
+        EndingKind::Stalemate => "stalemate",
+        EndingKind::DeadPosition => "dead-position",
+        EndingKind::FivefoldRepetition { .. } => "fivefold-repetition",
+        EndingKind::SeventyFiveMoves { .. } => "seventy-five-move-rule",
+        EndingKind::ClaimUpheld { .. } => "claim-upheld",
+        EndingKind::IllegalMoveForfeit { .. } => "illegal-move-forfeit",
+        EndingKind::FlagFall { .. } => "flag-fall",
+        EndingKind::IllegalPosition => "illegal-position",
+        EndingKind::BothFlags => "both-flags",
+    }
+}
+
+fn ending_details<M: SerializeMap>(map: &mut M, kind: &EndingKind) -> Result<(), M::Error> {
+    match kind {
+        EndingKind::Checkmate { winner } => map.serialize_entry("winner", color_code(*winner)),
+        EndingKind::FivefoldRepetition { occurrences } => {
+            map.serialize_entry("occurrence_plies", occurrences)
+        }
+        EndingKind::SeventyFiveMoves { since } => map.serialize_entry("quiet_since_ply", since),
+        _ => Ok(()),
+    }
+}
+
+fn clock_details<M: SerializeMap>(map: &mut M, problem: &ClockProblem) -> Result<(), M::Error> {
+    match problem {
+        ClockProblem::AboveAllowed {
+            clock,
+            number,
+            most,
+            ..
+        } => {
+            map.serialize_entry("clock_problem", "above-allowed")?;
+            map.serialize_entry("clock_after", clock)?;
+            map.serialize_entry("move_number", number)?;
+            map.serialize_entry("most", most)
+        }
+        ClockProblem::FirstWithoutPeriod {
+            clock,
+            number,
+            period,
+        } => {
+            map.serialize_entry("clock_problem", "period-not-added")?;
+            map.serialize_entry("clock_after", clock)?;
+            map.serialize_entry("move_number", number)?;
+            map.serialize_entry("period", period)
+        }
+        ClockProblem::Gained {
+            gained,
+            since_ply,
+            from,
+            to,
+            allowed,
+            ..
+        } => {
+            map.serialize_entry("clock_problem", "gained-too-much")?;
+            map.serialize_entry("clock_before", from)?;
+            map.serialize_entry("clock_after", to)?;
+            map.serialize_entry("since_ply", since_ply)?;
+            map.serialize_entry("gained", gained)?;
+            map.serialize_entry("allowed", allowed)
+        }
+        ClockProblem::WithoutPeriod { clock, period } => {
+            map.serialize_entry("clock_problem", "period-not-added")?;
+            map.serialize_entry("clock_after", clock)?;
+            map.serialize_entry("period", period)
+        }
+        ClockProblem::MoveTime {
+            clock,
+            previous,
+            expected,
+        } => {
+            map.serialize_entry("clock_problem", "move-time-mismatch")?;
+            map.serialize_entry("clock_before", previous)?;
+            map.serialize_entry("clock_after", clock)?;
+            map.serialize_entry("expected", expected)
+        }
+    }
+}
