@@ -3,34 +3,14 @@
 
 #![allow(clippy::expect_used, clippy::unwrap_used)] // test code: a failure should stop the test
 
+mod common;
+
 use std::{
     io::Write,
-    path::{Path, PathBuf},
-    process::{Command, Output, Stdio},
+    process::{Command, Stdio},
 };
 
-fn arbiter(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_arbiter"))
-        .args(args)
-        .current_dir(root())
-        .output()
-        .expect("run arbiter")
-}
-
-fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
-}
-
-fn stdout(out: &Output) -> String {
-    String::from_utf8(out.stdout.clone()).expect("utf-8")
-}
-
-fn rows(out: &Output) -> Vec<serde_json::Value> {
-    stdout(out)
-        .lines()
-        .map(|l| serde_json::from_str(l).expect("JSON line"))
-        .collect()
-}
+use common::{arbiter, root, rows, stdout};
 
 const KNIGHTS: &str = "fixtures/9.6-automatic/fivefold-knights.pgn";
 const MATE: &str = "fixtures/5-endings/fools-mate.pgn";

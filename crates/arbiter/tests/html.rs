@@ -3,31 +3,15 @@
 
 #![allow(clippy::expect_used, clippy::unwrap_used)] // test code: a failure should stop the test
 
+mod common;
+
 use std::{
     fs,
     io::Write,
-    path::{Path, PathBuf},
-    process::{Command, Output, Stdio},
+    process::{Command, Stdio},
 };
 
-fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
-}
-
-fn arbiter(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_arbiter"))
-        .args(args)
-        .current_dir(root())
-        .output()
-        .expect("run arbiter")
-}
-
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("arbiter-html-{}-{name}", std::process::id()));
-    let _ = fs::remove_dir_all(&dir);
-    fs::create_dir_all(&dir).expect("scratch dir");
-    dir
-}
+use common::{arbiter, root, scratch};
 
 /// The sheet `adjudicate` writes for one game.
 fn sheet(file: &str, game: &str, lang: &str) -> String {

@@ -4,6 +4,9 @@
 
 mod sentence;
 
+#[cfg(test)]
+pub(super) use sentence::{duration as duration_words, san as san_letters};
+
 use audit::{Finding, GameReport, Kind, Player};
 use laws::{MoveLabel, mating::Unwinnability};
 

@@ -10,6 +10,8 @@
 mod de;
 mod en;
 pub mod help;
+#[cfg(test)]
+mod same_facts;
 
 use audit::{Finding, GameReport, Kind, Player, Severity};
 use clap::ValueEnum;

@@ -251,9 +251,7 @@ fn chances(verdict: &Verdict, opponent: Color) -> String {
                 shown.join(" ")
             )
         }
-        Verdict::Undetermined => format!(
-            "ob {opp} noch mattsetzen kann, ist nicht entscheidbar; der Partieverlust bleibt bestehen, sofern der Schiedsrichter nichts anderes feststellt"
-        ),
+        Verdict::Undetermined => format!("ob {opp} noch mattsetzen kann, ist nicht entscheidbar"),
     }
 }
 
@@ -640,7 +638,7 @@ fn claim_sentence(f: &Finding, claim: &ClaimFacts) -> String {
             format!("nach ihm entstünde die Stellung zum dritten Mal ({})", at)
         }
         Grounds::NotRepeated { plies } => format!(
-            "die Stellung {} nur {}-mal ({})",
+            "die Stellung {} nur {} Mal ({})",
             if written { "entstünde" } else { "entstand" },
             plies.len(),
             at
