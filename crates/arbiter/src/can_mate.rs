@@ -6,19 +6,22 @@ use laws::mating::{Verdict, analyse_within};
 use shakmaty::{CastlingMode, Chess, Color, Position, fen::Fen};
 
 use crate::{
+    Failure,
     cli::{CanMateArgs, Format, SideArg},
-    i18n::Lang,
+    i18n::{Lang, Usage},
     render::html::verdict_answer,
 };
 
 /// Returns whether some verdict is missing (exit code 1).
-pub fn run(args: &CanMateArgs, lang: Lang) -> io::Result<bool> {
-    let fen: Fen = args.fen.trim().parse().map_err(|e| {
-        io::Error::new(
-            io::ErrorKind::InvalidInput,
-            format!("cannot read the FEN: {e}"),
-        )
-    })?;
+pub fn run(args: &CanMateArgs, lang: Lang) -> Result<bool, Failure> {
+    let m = lang.messages();
+    let fen: Fen = args
+        .fen
+        .trim()
+        .parse()
+        .map_err(|e: shakmaty::fen::ParseFenError| {
+            Failure::Usage(m.usage(Usage::BadFen(&e.to_string())))
+        })?;
     let sides: &[Color] = match args.side {
         SideArg::White => &[Color::White],
         SideArg::Black => &[Color::Black],
@@ -29,7 +32,7 @@ pub fn run(args: &CanMateArgs, lang: Lang) -> io::Result<bool> {
         Ok(pos) => pos,
         Err(err) => {
             // Too much material, impossible checks: no game reaches this, so no ruling rests on it.
-            let why = format!("the position cannot arise in a game ({err}): no verdict");
+            let why = m.impossible_position(&err.to_string());
             match args.format {
                 Format::Json => writeln!(
                     out,
@@ -45,7 +48,7 @@ pub fn run(args: &CanMateArgs, lang: Lang) -> io::Result<bool> {
     let pos_setup = &setup;
     let mut missing = false;
     for &side in sides {
-        let budget = args.mate_budget.map(std::time::Duration::from_millis);
+        let budget = args.budget.duration();
         let verdict = analyse_within(&pos, side, budget);
         let name = match side {
             Color::White => "white",
@@ -75,7 +78,6 @@ pub fn run(args: &CanMateArgs, lang: Lang) -> io::Result<bool> {
             )?,
             // English keeps its terse one-word form, which scripts may read.
             Format::Text | Format::Csv if lang != Lang::En => {
-                let m = lang.messages();
                 writeln!(
                     out,
                     "{} {}",

@@ -73,10 +73,8 @@ pub struct CanMateArgs {
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
 
-    /// Milliseconds one can-still-mate analysis may search before it is
-    /// undetermined (default: the search's own limits, a few seconds at worst).
-    #[arg(long, value_name = "MS")]
-    pub mate_budget: Option<u64>,
+    #[command(flatten)]
+    pub budget: Budget,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -124,7 +122,15 @@ pub struct AdjudicateArgs {
     #[arg(long, value_name = "FILE")]
     pub html: Option<PathBuf>,
 
-    /// Standard, rapid or blitz rules, overriding the TimeControl tag. In rapid
+    #[command(flatten)]
+    pub rules: RulesOptions,
+}
+
+/// The rules in force, shared by every subcommand that rules on games:
+/// declared once here.
+#[derive(Debug, Args)]
+pub struct RulesOptions {
+    /// Standard, rapid or blitz rules, overriding each game's TimeControl tag. In rapid
     /// and blitz an illegal move in the record stands (A.5.2) unless --supervision full.
     #[arg(long, value_enum)]
     pub rules: Option<RulesArg>,
@@ -133,10 +139,35 @@ pub struct AdjudicateArgs {
     #[arg(long, value_enum, default_value_t = SupervisionArg::Limited)]
     pub supervision: SupervisionArg,
 
+    #[command(flatten)]
+    pub budget: Budget,
+}
+
+impl RulesOptions {
+    /// The engine's options for these rules (claims are added by `adjudicate`).
+    pub fn options(&self) -> audit::Options {
+        audit::Options {
+            class: self.rules.map(RulesArg::class),
+            supervision: self.supervision.supervision(),
+            mate_budget: self.budget.duration(),
+            claims: Vec::new(),
+        }
+    }
+}
+
+/// How long a can-still-mate analysis may search.
+#[derive(Debug, Args)]
+pub struct Budget {
     /// Milliseconds one can-still-mate analysis may search before it is
     /// undetermined (default: the search's own limits, a few seconds at worst).
     #[arg(long, value_name = "MS")]
     pub mate_budget: Option<u64>,
+}
+
+impl Budget {
+    pub fn duration(&self) -> Option<std::time::Duration> {
+        self.mate_budget.map(std::time::Duration::from_millis)
+    }
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -217,19 +248,8 @@ pub struct RunArgs {
     #[arg(long, value_name = "FILE")]
     pub summary: Option<PathBuf>,
 
-    /// Standard, rapid or blitz rules, overriding each game's TimeControl tag. In rapid
-    /// and blitz an illegal move in the record stands (A.5.2) unless --supervision full.
-    #[arg(long, value_enum)]
-    pub rules: Option<RulesArg>,
-
-    /// Rapid and blitz supervision: limited (A.5, B.3, the usual) or full (A.4, B.2).
-    #[arg(long, value_enum, default_value_t = SupervisionArg::Limited)]
-    pub supervision: SupervisionArg,
-
-    /// Milliseconds one can-still-mate analysis may search before it is
-    /// undetermined (default: the search's own limits, a few seconds at worst).
-    #[arg(long, value_name = "MS")]
-    pub mate_budget: Option<u64>,
+    #[command(flatten)]
+    pub rules: RulesOptions,
 
     /// Write the report to this file instead of standard output.
     #[arg(long, short = 'o', value_name = "FILE")]

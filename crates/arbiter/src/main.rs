@@ -46,31 +46,51 @@ fn main() -> ExitCode {
     match outcome {
         Ok(true) => ExitCode::from(1),
         Ok(false) => ExitCode::SUCCESS,
-        Err(err) if err.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
-        Err(err) => {
-            eprintln!("arbiter: {err}");
+        Err(Failure::Io(err)) if err.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(failure) => {
+            eprintln!("arbiter: {failure}");
             ExitCode::from(2)
         }
     }
 }
 
-fn usage(message: String) -> io::Error {
-    io::Error::new(io::ErrorKind::InvalidInput, message)
+/// Why a run could not finish: exit code 2 either way.
+#[derive(Debug)]
+pub enum Failure {
+    /// The command line, or the input as a whole, is wrong; in the
+    /// catalogue's words.
+    Usage(String),
+    /// Reading or writing failed.
+    Io(io::Error),
+}
+
+impl From<io::Error> for Failure {
+    fn from(err: io::Error) -> Failure {
+        Failure::Io(err)
+    }
+}
+
+impl std::fmt::Display for Failure {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Failure::Usage(message) => f.write_str(message),
+            Failure::Io(err) => write!(f, "{err}"),
+        }
+    }
+}
+
+fn usage(message: String) -> Failure {
+    Failure::Usage(message)
 }
 
 /// Runs validate or audit; returns whether some game fails `--fail-on`.
-fn run(args: &RunArgs, audit: bool, lang: Lang) -> io::Result<bool> {
+fn run(args: &RunArgs, audit: bool, lang: Lang) -> Result<bool, Failure> {
     let started = Instant::now();
     let messages = lang.messages();
     let filter = Filter::new(args.only.as_deref(), args.skip.as_deref()).map_err(usage)?;
     let fail_on = FailOn::parse(&args.fail_on).map_err(usage)?;
     let sources = audit::source::collect(&args.paths)?;
-    let options = audit::Options {
-        class: args.rules.map(cli::RulesArg::class),
-        supervision: args.supervision.supervision(),
-        mate_budget: args.mate_budget.map(std::time::Duration::from_millis),
-        claims: Vec::new(),
-    };
+    let options = args.rules.options();
     let mut builder = rayon::ThreadPoolBuilder::new();
     if let Some(jobs) = args.jobs {
         builder = builder.num_threads(jobs.max(1));
@@ -97,7 +117,7 @@ fn run(args: &RunArgs, audit: bool, lang: Lang) -> io::Result<bool> {
         ColorChoice::Never => false,
         ColorChoice::Auto => audit && io::stderr().is_terminal(),
     };
-    let progress = progress::Progress::new(show_progress);
+    let progress = progress::Progress::new(show_progress, messages);
     let mut html = match &args.html {
         Some(dir) => Some(render::pages::Dir::new(dir, messages, lang.code())?),
         None => None,
@@ -137,7 +157,7 @@ fn run(args: &RunArgs, audit: bool, lang: Lang) -> io::Result<bool> {
                 .push(format!("{}: {err}", source.name()));
         }
         if let Some(err) = write_error.take() {
-            return Err(err);
+            return Err(err.into());
         }
     }
     renderer.finish()?;
@@ -167,7 +187,7 @@ fn run(args: &RunArgs, audit: bool, lang: Lang) -> io::Result<bool> {
         (None, _, false) => {}
     }
     if !summary.failed_sources.is_empty() {
-        return Err(io::Error::other(
+        return Err(usage(
             messages.usage(Usage::SourcesFailed(summary.failed_sources.len())),
         ));
     }
@@ -176,7 +196,7 @@ fn run(args: &RunArgs, audit: bool, lang: Lang) -> io::Result<bool> {
 
 /// `arbiter adjudicate`: a ruling sheet (or JSON rows) for one game or every
 /// game of a file, with claims from the command line ruled as if annotated.
-fn adjudicate(args: &AdjudicateArgs, lang: Lang) -> io::Result<bool> {
+fn adjudicate(args: &AdjudicateArgs, lang: Lang) -> Result<bool, Failure> {
     let messages = lang.messages();
     let mut claims = Vec::new();
     if let (Some(claim), Some(after)) = (args.claim, &args.after) {
@@ -192,10 +212,8 @@ fn adjudicate(args: &AdjudicateArgs, lang: Lang) -> io::Result<bool> {
         });
     }
     let options = audit::Options {
-        class: args.rules.map(cli::RulesArg::class),
-        supervision: args.supervision.supervision(),
-        mate_budget: args.mate_budget.map(std::time::Duration::from_millis),
         claims,
+        ..args.rules.options()
     };
     let source = if args.file.as_os_str() == "-" {
         audit::Source::Stdin

@@ -4,14 +4,15 @@ use std::time::Duration;
 
 use indicatif::{ProgressBar, ProgressStyle};
 
-use crate::summary::Summary;
+use crate::{i18n::Messages, summary::Summary};
 
 pub struct Progress {
     bar: Option<ProgressBar>,
+    messages: &'static dyn Messages,
 }
 
 impl Progress {
-    pub fn new(show: bool) -> Progress {
+    pub fn new(show: bool, messages: &'static dyn Messages) -> Progress {
         let bar = show.then(|| {
             let bar = ProgressBar::new_spinner();
             let style = ProgressStyle::with_template("{spinner} {elapsed} {msg}")
@@ -20,7 +21,7 @@ impl Progress {
             bar.enable_steady_tick(Duration::from_millis(200));
             bar
         });
-        Progress { bar }
+        Progress { bar, messages }
     }
 
     pub fn game(&self, summary: &Summary) {
@@ -28,11 +29,10 @@ impl Progress {
             && summary.games.is_multiple_of(256)
         {
             let secs = bar.elapsed().as_secs_f64().max(1e-3);
-            bar.set_message(format!(
-                "{} games, {:.0} games/s, {} with findings",
+            bar.set_message(self.messages.progress(
                 summary.games,
                 summary.games as f64 / secs,
-                summary.games_with_findings
+                summary.games_with_findings,
             ));
         }
     }

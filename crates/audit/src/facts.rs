@@ -8,6 +8,7 @@ use laws::{
     mating::{Unwinnability, Verdict},
     time_control::Ambiguity,
 };
+pub use laws::{clock::ClockProblem, flag::BothFlags};
 use scoresheet::{ClaimKind, EventError, Mark, NotationError, SyntaxProblem};
 use serde::{Serialize, Serializer, ser::SerializeMap};
 use shakmaty::{Color, Role, Square, san::SanPlus};
@@ -324,52 +325,6 @@ pub enum FlagEvidence {
     Event,
     TerminationTag,
     ZeroClock,
-}
-
-/// Both flags recorded in one position, the order unknown.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum BothFlags {
-    /// Guidelines III.3.1, the last period: a draw.
-    LastPeriod,
-    /// Guidelines III.3.1, an earlier period: play goes on.
-    EarlierPeriod { number: u32 },
-    /// Guidelines III do not apply; the flag indicator decides.
-    RecordedStands,
-}
-
-/// A clock reading that contradicts the time control (6.3).
-#[derive(Debug, Clone, PartialEq)]
-pub enum ClockProblem {
-    /// A first reading above all the time given by then.
-    AboveAllowed {
-        clock: f64,
-        number: u32,
-        time_control: String,
-        most: f64,
-    },
-    /// A first reading without the next period's time, due on completing a period.
-    FirstWithoutPeriod {
-        clock: f64,
-        number: u32,
-        period: f64,
-    },
-    /// The clock gained more than the time control adds.
-    Gained {
-        gained: f64,
-        since_ply: usize,
-        from: f64,
-        to: f64,
-        time_control: String,
-        allowed: f64,
-    },
-    /// The next period's time was not added.
-    WithoutPeriod { clock: f64, period: f64 },
-    /// The previous reading less the move time plus the time added differs.
-    MoveTime {
-        clock: f64,
-        previous: f64,
-        expected: f64,
-    },
 }
 
 impl Facts {

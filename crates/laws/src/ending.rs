@@ -72,7 +72,15 @@ impl Ending {
                 flagged,
                 draw: false,
             } => GameResult::win_for(!flagged),
-            _ => GameResult::Draw,
+            EndingKind::IllegalMoveForfeit { draw: true, .. }
+            | EndingKind::FlagFall { draw: true, .. }
+            | EndingKind::Stalemate
+            | EndingKind::DeadPosition
+            | EndingKind::FivefoldRepetition { .. }
+            | EndingKind::SeventyFiveMoves { .. }
+            | EndingKind::ClaimUpheld { .. }
+            | EndingKind::IllegalPosition
+            | EndingKind::BothFlags => GameResult::Draw,
         }
     }
 }

@@ -10,9 +10,13 @@
 pub mod article;
 pub mod claim;
 pub mod class;
+pub mod clock;
 pub mod ending;
+pub mod flag;
+pub mod illegal;
 pub mod label;
 pub mod mating;
+pub mod outcome;
 pub mod replay;
 pub mod resolve;
 pub mod result;

@@ -17,14 +17,12 @@
 //!   that check, or that CHA cannot decide, is [`Verdict::Undetermined`],
 //!   never a guess.
 
+mod cha;
 pub mod forced;
 
 use std::{sync::mpsc, time::Duration};
 
-use shakmaty::{
-    CastlingMode, CastlingSide, Chess, Color, EnPassantMode, Position, Role, Square, fen::Fen,
-    san::SanPlus, uci::UciMove,
-};
+use shakmaty::{CastlingMode, Chess, Color, Position, fen::Fen, san::SanPlus, uci::UciMove};
 
 /// Why a side can never checkmate.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -44,26 +42,6 @@ pub enum Unwinnability {
 }
 
 impl Unwinnability {
-    pub fn describe(&self) -> String {
-        match self {
-            Unwinnability::GameOver => "the game is already over on the board".to_string(),
-            Unwinnability::Material => "there is not enough material to checkmate".to_string(),
-            Unwinnability::ForcedLine { line } => format!(
-                "every move is forced ({}) and the line ends where no checkmate is possible",
-                line.iter()
-                    .map(ToString::to_string)
-                    .collect::<Vec<_>>()
-                    .join(" ")
-            ),
-            Unwinnability::BlockedStructure => {
-                "the structure is blocked: the pieces can never get at the king".to_string()
-            }
-            Unwinnability::ExhaustedSearch => {
-                "a search of every series of legal moves finds no checkmate".to_string()
-            }
-        }
-    }
-
     /// A stable code for programs (`arbiter can-mate --format json`).
     pub fn code(&self) -> &'static str {
         match self {
@@ -158,75 +136,7 @@ pub fn proven_unwinnable(pos: &Chess, side: Color) -> bool {
     if let Some(verdict) = static_verdict(pos, side) {
         return verdict.is_unwinnable();
     }
-    cha_board(pos).is_some_and(|board| chasolver::is_unwinnable_fast(&board, cha_color(side)))
-}
-
-/// The same position on CHA's board, when it can hold it exactly. Built
-/// square by square: a FEN round trip would cost more than CHA's fast proof.
-fn cha_board(pos: &Chess) -> Option<chess::Board> {
-    let mut builder = chess::BoardBuilder::new();
-    for (square, piece) in pos.board() {
-        builder.piece(
-            cha_square(square),
-            cha_role(piece.role),
-            cha_color(piece.color),
-        );
-    }
-    builder.side_to_move(cha_color(pos.turn()));
-    let castles = pos.castles();
-    for color in [Color::White, Color::Black] {
-        let right = |side: CastlingSide| {
-            castles.rook(color, side).map(|rook| {
-                // Castling rights CHA cannot hold (Chess960) would make an "unwinnable" unsound.
-                let corner = match side {
-                    CastlingSide::KingSide => shakmaty::File::H,
-                    CastlingSide::QueenSide => shakmaty::File::A,
-                };
-                let king_home = pos.board().king_of(color)
-                    == Some(Square::from_coords(shakmaty::File::E, color.backrank()));
-                rook.file() == corner && king_home
-            })
-        };
-        let rights = match (
-            right(CastlingSide::KingSide),
-            right(CastlingSide::QueenSide),
-        ) {
-            (Some(false), _) | (_, Some(false)) => return None,
-            (Some(true), Some(true)) => chess::CastleRights::Both,
-            (Some(true), None) => chess::CastleRights::KingSide,
-            (None, Some(true)) => chess::CastleRights::QueenSide,
-            (None, None) => chess::CastleRights::NoRights,
-        };
-        builder.castle_rights(cha_color(color), rights);
-    }
-    let ep = pos.ep_square(EnPassantMode::Legal);
-    builder.en_passant(ep.map(|square| chess::File::from_index(usize::from(square.file()))));
-    chess::Board::try_from(&builder).ok()
-}
-
-fn cha_square(square: Square) -> chess::Square {
-    chess::Square::make_square(
-        chess::Rank::from_index(usize::from(square.rank())),
-        chess::File::from_index(usize::from(square.file())),
-    )
-}
-
-fn cha_role(role: Role) -> chess::Piece {
-    match role {
-        Role::Pawn => chess::Piece::Pawn,
-        Role::Knight => chess::Piece::Knight,
-        Role::Bishop => chess::Piece::Bishop,
-        Role::Rook => chess::Piece::Rook,
-        Role::Queen => chess::Piece::Queen,
-        Role::King => chess::Piece::King,
-    }
-}
-
-fn cha_color(side: Color) -> chess::Color {
-    match side {
-        Color::White => chess::Color::White,
-        Color::Black => chess::Color::Black,
-    }
+    cha::board(pos).is_some_and(|board| chasolver::is_unwinnable_fast(&board, cha::color(side)))
 }
 
 pub(crate) fn static_verdict(pos: &Chess, side: Color) -> Option<Verdict> {
@@ -260,32 +170,7 @@ pub(crate) fn static_verdict(pos: &Chess, side: Color) -> Option<Verdict> {
 /// # Ok::<_, Box<dyn std::error::Error>>(())
 /// ```
 pub fn analyse(pos: &Chess, side: Color) -> Verdict {
-    quick_verdict(pos, side).unwrap_or_else(|| cha_verdict(pos, side))
-}
-
-/// CHA's answer, once the quick layers have found none.
-fn cha_verdict(pos: &Chess, side: Color) -> Verdict {
-    let Some(board) = cha_board(pos) else {
-        return Verdict::Undetermined;
-    };
-    let winner = cha_color(side);
-    // The fast proof first, so that an unwinnable verdict can say why.
-    if chasolver::is_unwinnable_fast(&board, winner) {
-        return Verdict::Unwinnable(Unwinnability::BlockedStructure);
-    }
-    match chasolver::winnability(&board, winner) {
-        Some(chasolver::Winnability::Unwinnable) => {
-            Verdict::Unwinnable(Unwinnability::ExhaustedSearch)
-        }
-        Some(chasolver::Winnability::Winnable { helpmate }) => {
-            let uci: Vec<String> = helpmate.iter().map(ToString::to_string).collect();
-            match certify(pos, side, &uci) {
-                Some(line) => Verdict::Winnable { line },
-                None => Verdict::Undetermined,
-            }
-        }
-        None => Verdict::Undetermined,
-    }
+    quick_verdict(pos, side).unwrap_or_else(|| cha::verdict(pos, side))
 }
 
 /// The layers that need no search: the board, material, forced lines.
@@ -311,13 +196,13 @@ pub fn analyse_within(pos: &Chess, side: Color, budget: Option<Duration>) -> Ver
         .name("can-mate".to_string())
         .spawn(move || {
             // The receiver may have given up waiting; nothing is lost then.
-            let _ = send.send(cha_verdict(&position, side));
+            let _ = send.send(cha::verdict(&position, side));
         });
     match search {
         Ok(_) => receive
             .recv_timeout(budget)
             .unwrap_or(Verdict::Undetermined),
-        Err(_) => cha_verdict(pos, side),
+        Err(_) => cha::verdict(pos, side),
     }
 }
 
@@ -354,8 +239,6 @@ pub fn position_from_fen(fen: &str) -> Option<Chess> {
 
 #[cfg(test)]
 mod tests {
-    use std::str::FromStr;
-
     use super::*;
 
     fn pos(fen: &str) -> Chess {
@@ -407,51 +290,6 @@ mod tests {
         assert!(certify(&p, Color::White, &uci).is_some());
         // A line that does not mate is no certificate.
         assert!(certify(&p, Color::White, &["a1a2".to_string()]).is_none());
-    }
-
-    #[test]
-    fn the_bridge_to_cha_keeps_the_position() {
-        for fen in [
-            "r3k2r/ppp2ppp/2n1q3/3pP3/8/8/PPP2PPP/R3K2R w KQkq d6 0 12",
-            "4k2r/8/8/8/8/8/8/R3K3 b Qk - 3 40",
-            "kn6/8/8/8/8/8/8/KN6 w - - 0 1",
-            "4k3/8/1p1p1p1p/pPpPpPpP/P1P1P1P1/8/8/4K3 b - - 0 1",
-            // The double step allows no capture: no en passant square in either board.
-            "4k3/8/8/8/4P3/8/8/4K3 b - e3 0 1",
-        ] {
-            let p = pos(fen);
-            let direct = cha_board(&p).expect("standard position");
-            let by_fen =
-                chess::Board::from_str(&Fen::from_position(&p, EnPassantMode::Legal).to_string())
-                    .expect("chess reads the FEN");
-            assert_eq!(direct, by_fen, "{fen}");
-        }
-        // Random games pass through every castling right and en passant square.
-        let mut seed = 0x9e37_79b9_7f4a_7c15_u64;
-        for _ in 0..100 {
-            let mut p = Chess::default();
-            for _ in 0..80 {
-                let moves = p.legal_moves();
-                if moves.is_empty() {
-                    break;
-                }
-                seed ^= seed << 13;
-                seed ^= seed >> 7;
-                seed ^= seed << 17;
-                p.play_unchecked(moves[(seed % moves.len() as u64) as usize]);
-                let by_fen = chess::Board::from_str(
-                    &Fen::from_position(&p, EnPassantMode::Legal).to_string(),
-                )
-                .expect("chess reads the FEN");
-                assert_eq!(cha_board(&p), Some(by_fen));
-            }
-        }
-        // Chess960 castling rights cannot cross the bridge.
-        let shuffled = Fen::from_ascii(b"1r2k1r1/8/8/8/8/8/8/1R2K1R1 w GBgb - 0 1")
-            .expect("fen")
-            .into_position::<Chess>(CastlingMode::Chess960)
-            .expect("legal");
-        assert!(cha_board(&shuffled).is_none());
     }
 
     #[test]

@@ -60,6 +60,9 @@ pub struct Replay {
     history: Vec<(u128, usize)>,
     hash: u128,
     ending: Option<Ending>,
+    /// Whether the ending has been handed to a reporter (see
+    /// [`Replay::take_new_ending`]): each ending is reported exactly once.
+    announced: bool,
     settled: bool,
     /// The ply after which an illegal position stands on the board, made by
     /// an illegal move that stood (A.5.2); the next move must mend it (A.5.4).
@@ -81,6 +84,7 @@ impl Replay {
             mode,
             ply: 0,
             ending: None,
+            announced: false,
             settled: false,
             irregular: None,
         };
@@ -275,7 +279,8 @@ impl Replay {
     }
 
     /// Ends the game by a ruling in the current position (an upheld claim,
-    /// a forfeit, a flag fall), unless it had ended before.
+    /// a forfeit, a flag fall), unless it had ended before. The ruling is
+    /// its own report, so the ending counts as announced.
     pub fn end_by(&mut self, ending: EndingKind) {
         if self.ending.is_none() {
             self.ending = Some(Ending {
@@ -283,7 +288,20 @@ impl Replay {
                 ply: self.ply,
             });
             self.settled = true;
+            self.announced = true;
         }
+    }
+
+    /// The ending, the first time it is asked for after it happened, and
+    /// `None` ever after: a reporter that asks after every step reports
+    /// each ending once, whichever step found it.
+    pub fn take_new_ending(&mut self) -> Option<Ending> {
+        if self.announced {
+            return None;
+        }
+        let ending = self.ending.clone()?;
+        self.announced = true;
+        Some(ending)
     }
 
     /// How often the current position occurred, without collecting the plies.

@@ -45,19 +45,6 @@ pub enum Ambiguity {
     NoFinalPeriod,
 }
 
-impl Ambiguity {
-    pub fn describe(self) -> &'static str {
-        match self {
-            Ambiguity::MinutesForSeconds => {
-                "the base time is only a few seconds, or short beside the increment: minutes were probably written for seconds"
-            }
-            Ambiguity::NoFinalPeriod => {
-                "the last period asks for a number of moves and no period follows it; it is taken to repeat"
-            }
-        }
-    }
-}
-
 /// A `TimeControl` tag: the raw text and what it means.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct TimeControl {

@@ -59,23 +59,6 @@ pub enum SyntaxProblem {
     Truncated,
 }
 
-impl SyntaxProblem {
-    pub fn describe(self) -> &'static str {
-        match self {
-            SyntaxProblem::MalformedTag => "a tag line that is not a [Name \"value\"] pair",
-            SyntaxProblem::UnterminatedComment => "a comment opened with { is never closed",
-            SyntaxProblem::UnterminatedVariation => "a variation opened with ( is never closed",
-            SyntaxProblem::UnmatchedParenthesis => "a ) with no matching (",
-            SyntaxProblem::StrayCharacter => {
-                "a stray character (such as } ] or a control byte) in the movetext"
-            }
-            SyntaxProblem::TagInMovetext => "a tag pair inside the movetext",
-            SyntaxProblem::TextAfterResult => "movetext after the result",
-            SyntaxProblem::Truncated => "the game is longer than the reader's limit and was cut",
-        }
-    }
-}
-
 /// One game as written, with spans into its [`GameText`].
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct Scoresheet {

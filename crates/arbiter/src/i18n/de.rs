@@ -162,7 +162,16 @@ impl Messages for De {
                  die Stellung wird nicht erreicht, oder die Partie war vorher beendet"
             ),
             Usage::SourcesFailed(n) => format!("{n} Quelle(n) nicht lesbar"),
+            Usage::BadFen(why) => format!("die FEN ist nicht lesbar: {why}"),
         }
+    }
+
+    fn impossible_position(&self, why: &str) -> String {
+        format!("die Stellung kann in keiner Partie entstehen ({why}): kein Urteil")
+    }
+
+    fn progress(&self, games: usize, per_second: f64, with_findings: usize) -> String {
+        format!("{games} Partien, {per_second:.0} Partien/s, {with_findings} mit Befunden")
     }
 
     fn clock_change(&self, seconds: u32, side: Player, before: Option<f64>) -> String {

@@ -150,7 +150,16 @@ impl Messages for En {
                  or the game had ended before it"
             ),
             Usage::SourcesFailed(n) => format!("{n} source(s) could not be read"),
+            Usage::BadFen(why) => format!("cannot read the FEN: {why}"),
         }
+    }
+
+    fn impossible_position(&self, why: &str) -> String {
+        format!("the position cannot arise in a game ({why}): no verdict")
+    }
+
+    fn progress(&self, games: usize, per_second: f64, with_findings: usize) -> String {
+        format!("{games} games, {per_second:.0} games/s, {with_findings} with findings")
     }
 
     fn clock_change(&self, seconds: u32, side: Player, before: Option<f64>) -> String {

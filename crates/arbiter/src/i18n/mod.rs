@@ -119,6 +119,8 @@ pub enum Usage<'a> {
     ClaimNotRuled { game: usize, after: &'a str },
     /// Sources that could not be read.
     SourcesFailed(usize),
+    /// `can-mate` with a FEN that cannot be read; the reader's reason.
+    BadFen(&'a str),
 }
 
 /// One language of the catalogue.
@@ -145,6 +147,12 @@ pub trait Messages: Sync {
 
     /// An error message about the command line or the input.
     fn usage(&self, usage: Usage) -> String;
+
+    /// `can-mate` on a position no game can reach; the reader's reason.
+    fn impossible_position(&self, why: &str) -> String;
+
+    /// The progress line of a running audit.
+    fn progress(&self, games: usize, per_second: f64, with_findings: usize) -> String;
 
     /// "time added: 120 s (White's clock 0:10:00 → 0:12:00)"
     fn clock_change(&self, seconds: u32, side: Player, before: Option<f64>) -> String;

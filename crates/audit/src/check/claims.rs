@@ -7,7 +7,7 @@ use shakmaty::{CastlingMode, Chess, Color, Position, san::SanPlus};
 use super::{
     Context,
     moves::position_of,
-    walk::{Obligation, Walk},
+    walk::{GameAudit, Obligation},
 };
 use crate::{
     facts::{ClaimFacts, Facts, Occurrence, WrittenDuty, WrittenMove},
@@ -15,48 +15,45 @@ use crate::{
     report::{Finding, GameReport},
 };
 
-impl Context<'_> {
+impl GameAudit<'_, '_> {
     /// Rules on a claim by the side to move, and ends the game if it is upheld.
     pub(super) fn claim(
-        &self,
-        replay: &mut Replay,
-        walk: &mut Walk,
+        &mut self,
         kind: ClaimKind,
         written: Option<&WrittenToken>,
         at: Option<&EventAt>,
-        findings: &mut Vec<Finding>,
     ) {
-        let claimant = replay.turn();
+        let ctx = self.ctx;
+        let claimant = self.replay.turn();
         let written_move = match written.map(|w| &w.notation) {
             Some(Err(err)) => {
                 let mut f = Finding::new(
                     Kind::AnnotationError,
-                    Some(replay.ply()),
+                    Some(self.replay.ply()),
                     Facts::ClaimMoveUnreadable {
                         token: written.map_or_else(String::new, |w| w.text.clone()),
                         error: *err,
                     },
                 )
                 .player(claimant);
-                f.place = at.map(|a| self.place(a.span));
-                findings.push(f);
+                f.place = at.map(|a| ctx.place(a.span));
+                self.findings.push(f);
                 return;
             }
             Some(Ok(notation)) => Some(notation.written),
             None => None,
         };
         let ruling = rule_claim(
-            replay,
+            &self.replay,
             kind,
             written_move.as_ref(),
-            !walk.touches.is_empty(),
-            self.penalty_seconds(),
+            !self.walk.touches.is_empty(),
+            ctx.penalty_seconds(),
         );
-        let finding = self.claim_finding(replay, &ruling, written, at, claimant);
-        findings.push(finding);
+        let finding = ctx.claim_finding(&self.replay, &ruling, written, at, claimant);
+        self.findings.push(finding);
         if ruling.upheld {
-            walk.reported_ending = true;
-            replay.end_by(EndingKind::ClaimUpheld {
+            self.replay.end_by(EndingKind::ClaimUpheld {
                 claim: kind,
                 article: ruling.article,
                 plies: ruling.plies.clone(),
@@ -64,15 +61,17 @@ impl Context<'_> {
         } else if let (Some(token), Some(written)) = (written, written_move)
             && ruling.grounds != Grounds::Touched
         {
-            walk.obligation = Some(Obligation {
-                ply: replay.ply() + 1,
+            self.walk.obligation = Some(Obligation {
+                ply: self.replay.ply() + 1,
                 token: token.text.clone(),
                 written,
                 legal: ruling.written_move,
             });
         }
     }
+}
 
+impl Context<'_> {
     fn claim_finding(
         &self,
         replay: &Replay,

@@ -1,31 +1,25 @@
-//! Illegal moves (7.5) and flag falls (6.9): penalties, forfeits, and the
-//! can-still-mate question that turns a loss into a draw.
+//! Illegal moves (7.5) and flag falls (6.9) as the record shows them; the
+//! rulings (the tally, the penalty, the can-still-mate question that turns a
+//! loss into a draw, Guidelines III for both flags) are `laws`'.
 
 use laws::{
-    Article, EndingKind, GameClass, MoveError, Replay,
-    mating::{Verdict, analyse_within},
+    Article, EndingKind, MoveError,
+    flag::{BothFlags, both_flags, rule_flag},
+    illegal::IllegalRuling,
     resolve::resolve,
     squares::squares_of,
 };
 use scoresheet::{EventAt, IllegalAct};
 use shakmaty::{Color, Position};
 
-use super::{Context, moves::position_of, walk::Walk};
+use super::{Context, moves::position_of, walk::GameAudit};
 use crate::{
-    facts::{Act, BothFlags, EventProblem, Facts, FlagEvidence, FlagFacts, IllegalActFacts},
+    facts::{Act, EventProblem, Facts, FlagEvidence, FlagFacts, IllegalActFacts},
     kind::Kind,
     report::Finding,
 };
 
 impl Context<'_> {
-    /// Points a ruling at its event (when it has one) and at the position.
-    fn at_event(&self, mut f: Finding, replay: &Replay, at: Option<&EventAt>) -> Finding {
-        f.token = at.map(|a| a.text.clone());
-        f.place = at.map(|a| self.place(a.span));
-        f.position = position_of(replay.position());
-        f
-    }
-
     /// The `%clk` reading in the comments after `ply` recorded moves: the
     /// remaining time of the player who made move `ply`.
     pub(super) fn clock_after(&self, ply: usize) -> Option<f64> {
@@ -35,196 +29,165 @@ impl Context<'_> {
             .filter(|c| c.after_ply == ply)
             .find_map(|c| self.sheet.clock_command(self.text, c, "clk"))
     }
+}
 
-    /// Whether the opponent of `loser` could still checkmate (6.9, 7.5.5):
-    /// the verdict, and whether the game is then a draw instead of a loss.
-    fn mating_chances(&self, replay: &Replay, loser: Color) -> (bool, Verdict) {
-        let verdict = analyse_within(replay.position(), !loser, self.options.mate_budget);
-        (verdict.is_unwinnable(), verdict)
+impl GameAudit<'_, '_> {
+    /// Points a ruling at its event (when it has one) and at the position.
+    fn at_event(&self, mut f: Finding, at: Option<&EventAt>) -> Finding {
+        f.token = at.map(|a| a.text.clone());
+        f.place = at.map(|a| self.ctx.place(a.span));
+        f.position = position_of(self.replay.position());
+        f
+    }
+
+    /// What an `[%illegal ...]` event says was done, or why it cannot apply.
+    fn act(&self, act: &IllegalAct) -> Result<Act, EventProblem> {
+        let token = match act {
+            IllegalAct::TwoHands => return Ok(Act::TwoHands),
+            IllegalAct::NoMove => return Ok(Act::NoMove),
+            IllegalAct::Move(token) => token,
+        };
+        let notation = token
+            .notation
+            .as_ref()
+            .map_err(|err| EventProblem::MoveUnreadable {
+                token: token.text.clone(),
+                error: *err,
+            })?;
+        let pos = self.replay.position();
+        match resolve(pos, &notation.written, self.replay.castling_mode()) {
+            Ok(_) => Err(EventProblem::MoveIsLegal(token.text.clone())),
+            Err(MoveError::Ambiguous(_)) => Err(EventProblem::MoveIsAmbiguous(token.text.clone())),
+            Err(MoveError::PromotionMissing) => Ok(Act::PromotionMissing(token.text.clone())),
+            Err(_) => Ok(Act::Move(token.text.clone())),
+        }
     }
 
     /// An `[%illegal ...]` event: the side to move completed an illegal act.
-    pub(super) fn illegal_act(
-        &self,
-        replay: &mut Replay,
-        walk: &mut Walk,
-        act: &IllegalAct,
-        at: &EventAt,
-        findings: &mut Vec<Finding>,
-    ) {
-        let offender = replay.turn();
-        let pos = replay.position();
-        let squares = match act {
-            IllegalAct::Move(token) => token
-                .notation
-                .as_ref()
-                .ok()
-                .and_then(|n| squares_of(pos.board(), pos.turn(), &n.written)),
+    pub(super) fn illegal_act(&mut self, act: &IllegalAct, at: &EventAt) {
+        let ctx = self.ctx;
+        let offender = self.replay.turn();
+        let written = match act {
+            IllegalAct::Move(token) => token.notation.as_ref().ok().map(|n| n.written),
             _ => None,
         };
-        let act = match act {
-            IllegalAct::TwoHands => Act::TwoHands,
-            IllegalAct::NoMove => Act::NoMove,
-            IllegalAct::Move(token) => match &token.notation {
-                Err(err) => {
-                    let problem = EventProblem::MoveUnreadable {
-                        token: token.text.clone(),
-                        error: *err,
-                    };
-                    findings.push(self.annotation_error(replay, at, problem));
-                    return;
-                }
-                Ok(n) => match resolve(replay.position(), &n.written, replay.castling_mode()) {
-                    Ok(_) => {
-                        let problem = EventProblem::MoveIsLegal(token.text.clone());
-                        findings.push(self.annotation_error(replay, at, problem));
-                        return;
-                    }
-                    Err(MoveError::Ambiguous(_)) => {
-                        let problem = EventProblem::MoveIsAmbiguous(token.text.clone());
-                        findings.push(self.annotation_error(replay, at, problem));
-                        return;
-                    }
-                    Err(MoveError::PromotionMissing) => Act::PromotionMissing(token.text.clone()),
-                    Err(_) => Act::Move(token.text.clone()),
-                },
-            },
+        let act = match self.act(act) {
+            Ok(act) => act,
+            Err(problem) => {
+                self.annotation_error(at, problem);
+                return;
+            }
         };
-        let tally = &mut walk.illegal[offender as usize];
-        *tally += 1;
-        let count = *tally;
-        let ply = replay.ply();
-        if count == 1 {
-            let seconds = self.penalty_seconds();
-            let facts = Facts::IllegalAct(Box::new(IllegalActFacts {
-                act,
-                squares,
-                count,
-                class: self.class,
-                verdict: None,
-                clock_before: self.clock_after(ply),
-            }));
-            let mut f = Finding::new(Kind::IllegalMovePenalty, Some(ply), facts)
-                .article(Article::ILLEGAL_MOVE)
-                .player(offender);
-            f.seconds_added = Some(seconds);
-            findings.push(self.at_event(f, replay, Some(at)));
-            return;
-        }
-        let (draw, verdict) = self.mating_chances(replay, offender);
-        let kind = if draw {
-            Kind::IllegalMoveDraw
-        } else {
-            Kind::IllegalMoveLoss
+        let pos = self.replay.position();
+        let squares = written.and_then(|w| squares_of(pos.board(), pos.turn(), &w));
+        let ply = self.replay.ply();
+        let (count, ruling) = self.walk.illegal.record(
+            pos,
+            offender,
+            ctx.class,
+            ctx.options.supervision,
+            ctx.options.mate_budget,
+        );
+        let ending = ruling.ending(offender);
+        let (kind, verdict, seconds) = match ruling {
+            IllegalRuling::Penalty { seconds } => (Kind::IllegalMovePenalty, None, Some(seconds)),
+            IllegalRuling::Forfeit { verdict } if verdict.is_unwinnable() => {
+                (Kind::IllegalMoveDraw, Some(verdict), None)
+            }
+            IllegalRuling::Forfeit { verdict } => (Kind::IllegalMoveLoss, Some(verdict), None),
         };
         let facts = Facts::IllegalAct(Box::new(IllegalActFacts {
             act,
             squares,
             count,
-            class: self.class,
-            verdict: Some(verdict),
-            clock_before: None,
+            class: ctx.class,
+            verdict,
+            clock_before: seconds.and_then(|_| ctx.clock_after(ply)),
         }));
-        let f = Finding::new(kind, Some(ply), facts)
+        let mut f = Finding::new(kind, Some(ply), facts)
             .article(Article::ILLEGAL_MOVE)
             .player(offender);
-        findings.push(self.at_event(f, replay, Some(at)));
-        walk.reported_ending = true;
-        replay.end_by(EndingKind::IllegalMoveForfeit { offender, draw });
+        f.seconds_added = seconds;
+        let f = self.at_event(f, Some(at));
+        self.findings.push(f);
+        if let Some(ending) = ending {
+            self.replay.end_by(ending);
+        }
     }
 
     /// A flag fall of `flagged` in the current position (6.9).
-    pub(super) fn flag(
-        &self,
-        replay: &mut Replay,
-        walk: &mut Walk,
-        flagged: Color,
-        at: Option<&EventAt>,
-        evidence: FlagEvidence,
-        findings: &mut Vec<Finding>,
-    ) {
-        walk.flag_seen = true;
-        let (draw, verdict) = self.mating_chances(replay, flagged);
-        let kind = if draw {
+    pub(super) fn flag(&mut self, flagged: Color, at: Option<&EventAt>, evidence: FlagEvidence) {
+        self.walk.flag_seen = true;
+        let budget = self.ctx.options.mate_budget;
+        let (verdict, ending) = rule_flag(self.replay.position(), flagged, budget);
+        let kind = if verdict.is_unwinnable() {
             Kind::FlagFallDraw
         } else {
             Kind::FlagFallLoss
         };
         let facts = Facts::Flag(FlagFacts { evidence, verdict });
-        let mut f = Finding::new(kind, Some(replay.ply()), facts)
+        let mut f = Finding::new(kind, Some(self.replay.ply()), facts)
             .article(Article::FLAG_FALL)
             .player(flagged);
-        f.move_number = replay.last_label();
-        findings.push(self.at_event(f, replay, at));
-        walk.reported_ending = true;
-        replay.end_by(EndingKind::FlagFall { flagged, draw });
+        f.move_number = self.replay.last_label();
+        let f = self.at_event(f, at);
+        self.findings.push(f);
+        self.replay.end_by(ending);
     }
 
-    /// Both flags recorded in one position, the order unknown. Guidelines
-    /// III (standard and rapid without increment, III.2.2) say: play on in
-    /// an earlier period, a draw in the last (III.3.1). Elsewhere the clock's
-    /// flag indicator shows which fell first, and the record does not: no
-    /// result is invented.
-    pub(super) fn both_flags(
-        &self,
-        replay: &mut Replay,
-        walk: &mut Walk,
-        at: &EventAt,
-        findings: &mut Vec<Finding>,
-    ) {
-        let number = replay.position().fullmoves().get();
-        let guidelines = self
-            .time_control
-            .as_ref()
-            .filter(|tc| !tc.has_increment() && self.class != GameClass::Blitz);
-        let last_period = guidelines.and_then(|tc| tc.is_last_period(number));
-        if last_period == Some(true) {
-            replay.end_by(EndingKind::BothFlags);
-            if let Some(ending) = replay.ending() {
-                let mut f = self.ending_finding(replay, ending, replay.last_label());
-                f.facts = Facts::BothFlags(BothFlags::LastPeriod);
-                findings.push(self.at_event(f, replay, Some(at)));
-                walk.reported_ending = true;
+    /// Both flags recorded in one position, the order unknown: a draw in the
+    /// last period, play on before it (III.3.1), and where Guidelines III do
+    /// not apply the clock's flag indicator decides, which the record does not
+    /// show: no result is invented.
+    pub(super) fn both_flags(&mut self, at: &EventAt) {
+        let ctx = self.ctx;
+        let number = self.replay.position().fullmoves().get();
+        let ruling = both_flags(ctx.time_control.as_ref(), ctx.class, number);
+        if ruling == BothFlags::LastPeriod {
+            self.replay.end_by(EndingKind::BothFlags);
+            if let Some(ending) = self.replay.ending().cloned() {
+                let mut f = self.ending_finding(&ending, self.replay.last_label());
+                f.facts = Facts::BothFlags(ruling);
+                let f = self.at_event(f, Some(at));
+                self.findings.push(f);
             }
             return;
         }
-        let (article, both) = match last_period {
-            Some(_) => (Article::BOTH_FLAGS, BothFlags::EarlierPeriod { number }),
-            None => (Article::FLAG_FALL, BothFlags::RecordedStands),
+        let article = match ruling {
+            BothFlags::EarlierPeriod { .. } => Article::BOTH_FLAGS,
+            _ => Article::FLAG_FALL,
         };
         // Without Guidelines III the game ended on a flag whose the record
         // cannot say; a later sign of a flag fall (the Termination tag) must
         // not rule on it again. Where play goes on, later flags are new.
-        walk.flag_seen = last_period.is_none();
+        self.walk.flag_seen = ruling == BothFlags::RecordedStands;
         let mut f = Finding::new(
             Kind::BothFlagsFallen,
-            Some(replay.ply()),
-            Facts::BothFlags(both),
+            Some(self.replay.ply()),
+            Facts::BothFlags(ruling),
         )
         .article(article);
-        f.move_number = replay.last_label();
-        findings.push(self.at_event(f, replay, Some(at)));
+        f.move_number = self.replay.last_label();
+        let f = self.at_event(f, Some(at));
+        self.findings.push(f);
     }
 
     /// A flag fall that the record shows only at its end: a `Termination`
     /// "time forfeit" tag or a `%clk` of zero for the side to move.
-    pub(super) fn final_flag(
-        &self,
-        replay: &mut Replay,
-        walk: &mut Walk,
-        findings: &mut Vec<Finding>,
-    ) {
-        if walk.flag_seen || replay.ending().is_some() {
+    pub(super) fn final_flag(&mut self) {
+        if self.walk.flag_seen || self.replay.ending().is_some() {
             return;
         }
-        let side = replay.turn();
-        let evidence = if super::outcome::is_time_forfeit(self.sheet.tag("Termination")) {
+        let ctx = self.ctx;
+        let side = self.replay.turn();
+        let ply = self.replay.ply();
+        let evidence = if laws::outcome::is_time_forfeit(ctx.sheet.tag("Termination")) {
             FlagEvidence::TerminationTag
-        } else if replay.ply() > 0 && self.clock_after(replay.ply() - 1).is_some_and(|t| t <= 0.0) {
+        } else if ply > 0 && ctx.clock_after(ply - 1).is_some_and(|t| t <= 0.0) {
             FlagEvidence::ZeroClock
         } else {
             return;
         };
-        self.flag(replay, walk, side, None, evidence, findings);
+        self.flag(side, None, evidence);
     }
 }

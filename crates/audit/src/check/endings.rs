@@ -1,39 +1,14 @@
 //! Findings about how the game ended on the board.
 
-use laws::{Ending, EndingKind, MoveLabel, Replay};
+use laws::{Ending, EndingKind, MoveLabel};
 
-use super::{Context, moves::position_of};
+use super::{moves::position_of, walk::GameAudit};
 use crate::{facts::Facts, kind::Kind, report::Finding};
 
-impl Context<'_> {
-    /// Adds the ending's finding the first time the replay knows of it.
-    pub(super) fn report_ending(
-        &self,
-        replay: &Replay,
-        reported: &mut bool,
-        findings: &mut Vec<Finding>,
-    ) {
-        if *reported {
-            return;
-        }
-        if let Some(ending) = replay.ending() {
-            *reported = true;
-            let label = if ending.ply > 0 {
-                replay.last_label()
-            } else {
-                None
-            };
-            findings.push(self.ending_finding(replay, ending, label));
-        }
-    }
-
-    pub(super) fn ending_finding(
-        &self,
-        replay: &Replay,
-        ending: &Ending,
-        label: Option<MoveLabel>,
-    ) -> Finding {
-        let pos = replay.position();
+impl GameAudit<'_, '_> {
+    /// The finding of an ending on the board, in the position it rests on.
+    pub(super) fn ending_finding(&self, ending: &Ending, label: Option<MoveLabel>) -> Finding {
+        let pos = self.replay.position();
         let (kind, plies) = match &ending.kind {
             EndingKind::Checkmate { .. } => (Kind::Checkmate, Vec::new()),
             EndingKind::Stalemate => (Kind::Stalemate, Vec::new()),

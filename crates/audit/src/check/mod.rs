@@ -6,7 +6,6 @@ mod clock;
 mod endings;
 mod header;
 mod moves;
-mod outcome;
 mod readings;
 mod walk;
 
@@ -175,14 +174,14 @@ fn check(source: &str, game: usize, text: &GameText, options: &Options) -> GameR
     ctx.syntax_findings(&mut report.findings);
     ctx.tag_findings(&mut report.findings);
 
-    let recorded = outcome::recorded_result(&sheet);
+    let recorded = laws::outcome::recorded_result(&sheet);
     let Some((replay, broken)) = ctx.replay(&mut report) else {
         return report;
     };
 
     let (ruled, reason) = match replay.ending() {
         Some(ending) => (ending.result(), Some((ending.article(), ending.ply))),
-        None => outcome::rule_without_ending(&sheet, &replay, recorded, broken),
+        None => laws::outcome::rule_without_ending(&sheet, &replay, recorded, broken),
     };
     report.ruled_result = Some(ruled);
     if let Some(recorded) = recorded.filter(|r| r.is_decided())

@@ -1,13 +1,16 @@
 //! Walking the main line: each recorded move in turn, with the arbiter
-//! events that stand before it.
+//! events that stand before it. One [`GameAudit`] owns the replay, the state
+//! between moves and the findings; every ending reaches the findings once,
+//! through [`GameAudit::note_ending`] or the ruling that made it.
 
 use std::hash::{Hash, Hasher};
 
 use laws::{
-    Article, MoveError, Replay, claim::keeps_written_move, resolve::resolve, standing, touch,
+    Article, MoveError, Replay, claim::keeps_written_move, illegal::Tally, resolve::resolve,
+    standing, touch,
 };
-use scoresheet::{Event, EventAt, WrittenMove, WrittenToken};
-use shakmaty::{Color, Move, Position, Role, Square};
+use scoresheet::{Event, EventAt, RecordedMove, WrittenMove, WrittenToken};
+use shakmaty::{CastlingMode, Chess, Color, Move, Position, Role, Square};
 
 use super::Context;
 use crate::{
@@ -38,14 +41,13 @@ pub(super) enum FlagPair {
 /// The state of the walk between moves.
 #[derive(Default)]
 pub(super) struct Walk {
-    pub reported_ending: bool,
     /// The pieces touched at this ply, in order (9.4, 4.8, Art. 4), and a promotion piece placed.
     pub touches: Vec<Square>,
     pub promotion: Option<Role>,
     /// The ply of the last move that broke Art. 4, for complaints.
     pub breach: Option<usize>,
-    /// Completed illegal acts per player (7.5.5), White first.
-    pub illegal: [u8; 2],
+    /// Completed illegal acts per player (7.5.5).
+    pub illegal: Tally,
     /// A flag fall was recorded as an event.
     pub flag_seen: bool,
     /// Both players' flags recorded in the position being looked at.
@@ -60,336 +62,358 @@ impl Walk {
     }
 }
 
+/// One game being audited: the replay, the walk and what it found.
+pub(super) struct GameAudit<'c, 'a> {
+    pub ctx: &'c Context<'a>,
+    pub replay: Replay,
+    pub walk: Walk,
+    pub findings: Vec<Finding>,
+    /// The record broke before its end (an unreadable, illegal or ambiguous move).
+    pub broken: bool,
+    start: Chess,
+    /// A fast non-cryptographic hash: fingerprints only need to tell games apart.
+    fingerprint: rustc_hash::FxHasher,
+}
+
+/// Whether the walk goes on after a recorded move.
+enum Step {
+    Next,
+    Stop,
+}
+
 impl Context<'_> {
     /// Replays the main line. Returns the replay and whether the record broke
-    /// before its end (an unreadable, illegal or ambiguous move).
+    /// before its end.
     pub(super) fn replay(&self, report: &mut GameReport) -> Option<(Replay, bool)> {
-        let findings = &mut report.findings;
-        let (start, mode) = self.start_position(findings)?;
-        let mut replay = Replay::new(start.clone(), mode);
+        let (start, mode) = self.start_position(&mut report.findings)?;
+        let mut audit = GameAudit {
+            ctx: self,
+            replay: Replay::new(start.clone(), mode),
+            walk: Walk::default(),
+            findings: std::mem::take(&mut report.findings),
+            broken: false,
+            start,
+            fingerprint: rustc_hash::FxHasher::default(),
+        };
+        audit.note_ending();
         let events = self.sheet.events(self.text);
         let mut events = events.iter().peekable();
-        let mut walk = Walk::default();
-        self.report_ending(&replay, &mut walk.reported_ending, findings);
-        let mut broken = false;
-        // A fast non-cryptographic hash: fingerprints only need to tell games apart.
-        let mut fingerprint = rustc_hash::FxHasher::default();
         for (index, recorded) in self.sheet.moves.iter().enumerate() {
-            walk.next_ply();
+            audit.walk.next_ply();
             let here: Vec<&EventAt> =
                 std::iter::from_fn(|| events.next_if(|e| e.after_ply <= index)).collect();
-            self.events_here(&here, &mut replay, &mut walk, findings);
-            self.extra_claims(&mut replay, &mut walk, findings);
-
-            let ply = replay.ply() + 1;
-            let mover = replay.turn();
-            if let (Some(ob), Ok(notation)) = (walk.obligation.take(), &recorded.notation)
-                && ob.ply == ply
-                && let Ok(played) = resolve(replay.position(), &notation.written, mode)
-                && !keeps_written_move(&replay, &ob.written, ob.legal, played)
-            {
-                findings.push(self.written_move_not_played(&replay, &ob, recorded.span, mover));
-            }
-            let ended_before = replay.ending().map(|e| (e.ply, e.article()));
-            let touched = !walk.touches.is_empty() || walk.promotion.is_some();
-            let duty = (ended_before.is_none() && touched)
-                .then(|| touch::duty(replay.position(), &walk.touches, walk.promotion));
-            let before = duty.as_ref().map(|_| replay.position().clone());
-            let result = match &recorded.notation {
-                Ok(notation) => replay.play(&notation.written, notation.mark).map_err(Some),
-                Err(_) => {
-                    replay.settle();
-                    Err(None)
-                }
-            };
-            match result {
-                Ok(played) => {
-                    played.mv.hash(&mut fingerprint);
-                    if let Some((end_ply, article)) = ended_before {
-                        if end_ply + 1 == ply
-                            && let Some(label) = replay.last_label()
-                        {
-                            findings.push(self.moves_after_end(
-                                label,
-                                ply,
-                                recorded.span,
-                                mover,
-                                article,
-                            ));
-                        }
-                    } else if let Some(wrong) = played.wrong_mark {
-                        findings.push(self.wrong_mark(&replay, wrong, ply, recorded.span, mover));
-                    }
-                    if let (Some(duty), Some(before)) = (&duty, &before)
-                        && !duty.permits(played.mv)
-                    {
-                        walk.breach = Some(ply);
-                        if let Ok(notation) = &recorded.notation {
-                            findings.push(self.touch_violation(
-                                &replay,
-                                before,
-                                duty,
-                                &walk.touches,
-                                (ply, recorded.span, &notation.written),
-                            ));
-                        }
-                    }
-                    self.report_ending(&replay, &mut walk.reported_ending, findings);
-                }
-                Err(err) => {
-                    if let (Some(err), Ok(notation), None) =
-                        (&err, &recorded.notation, replay.ending())
-                        && let Some(mv) = self.standing_move(&replay, &notation.written, err)
-                    {
-                        let mut f = self.move_error(
-                            replay.position(),
-                            &notation.written,
-                            recorded.span,
-                            err.clone(),
-                            ply,
-                        );
-                        f.article = Some(Article::ILLEGAL_MOVE_STANDS);
-                        if let Facts::Move(facts) = &mut f.facts {
-                            facts.stood = true;
-                        }
-                        findings.push(f);
-                        mv.hash(&mut fingerprint);
-                        replay.play_standing(mv);
-                        self.report_ending(&replay, &mut walk.reported_ending, findings);
-                        continue;
-                    }
-                    self.report_ending(&replay, &mut walk.reported_ending, findings);
-                    match replay.ending().map(|e| (e.ply, e.article())) {
-                        Some((end_ply, article)) => {
-                            if end_ply + 1 == ply {
-                                let label = self.written_label(replay.position(), recorded.span);
-                                findings.push(self.moves_after_end(
-                                    label,
-                                    ply,
-                                    recorded.span,
-                                    mover,
-                                    article,
-                                ));
-                            }
-                        }
-                        None => {
-                            broken = true;
-                            let finding = match (err, &recorded.notation) {
-                                (Some(err), Ok(notation)) => self.move_error(
-                                    replay.position(),
-                                    &notation.written,
-                                    recorded.span,
-                                    err,
-                                    ply,
-                                ),
-                                (_, Err(err)) => self.unparseable(&replay, recorded.span, *err),
-                                (None, Ok(_)) => self.unparseable(
-                                    &replay,
-                                    recorded.span,
-                                    scoresheet::NotationError::Unknown,
-                                ),
-                            };
-                            findings.push(finding);
-                        }
-                    }
-                    break;
-                }
+            audit.events_here(&here);
+            audit.extra_claims();
+            if let Step::Stop = audit.play(recorded) {
+                break;
             }
         }
-        if !broken {
-            walk.next_ply();
+        if !audit.broken {
+            audit.walk.next_ply();
             let here: Vec<&EventAt> = events.collect();
-            self.events_here(&here, &mut replay, &mut walk, findings);
-            self.extra_claims(&mut replay, &mut walk, findings);
+            audit.events_here(&here);
+            audit.extra_claims();
         }
-        replay.settle();
-        self.report_ending(&replay, &mut walk.reported_ending, findings);
-        if !broken {
-            self.final_flag(&mut replay, &mut walk, findings);
+        audit.replay.settle();
+        audit.note_ending();
+        if !audit.broken {
+            audit.final_flag();
         }
-        report.plies = replay.ply();
+        Some(audit.finish(report, mode))
+    }
+}
+
+impl GameAudit<'_, '_> {
+    /// Adds the ending's finding, the first time the replay knows of it.
+    pub(super) fn note_ending(&mut self) {
+        if let Some(ending) = self.replay.take_new_ending() {
+            let label = (ending.ply > 0).then(|| self.replay.last_label()).flatten();
+            let f = self.ending_finding(&ending, label);
+            self.findings.push(f);
+        }
+    }
+
+    /// One recorded move: replayed, or why not.
+    fn play(&mut self, recorded: &RecordedMove) -> Step {
+        let ctx = self.ctx;
+        let ply = self.replay.ply() + 1;
+        let mover = self.replay.turn();
+        let mode = self.replay.castling_mode();
+        if let (Some(ob), Ok(notation)) = (self.walk.obligation.take(), &recorded.notation)
+            && ob.ply == ply
+            && let Ok(played) = resolve(self.replay.position(), &notation.written, mode)
+            && !keeps_written_move(&self.replay, &ob.written, ob.legal, played)
+        {
+            let f = ctx.written_move_not_played(&self.replay, &ob, recorded.span, mover);
+            self.findings.push(f);
+        }
+        let ended_before = self.replay.ending().map(|e| (e.ply, e.article()));
+        let touched = !self.walk.touches.is_empty() || self.walk.promotion.is_some();
+        let duty = (ended_before.is_none() && touched).then(|| {
+            touch::duty(
+                self.replay.position(),
+                &self.walk.touches,
+                self.walk.promotion,
+            )
+        });
+        let before = duty.as_ref().map(|_| self.replay.position().clone());
+        let result = match &recorded.notation {
+            Ok(notation) => self
+                .replay
+                .play(&notation.written, notation.mark)
+                .map_err(Some),
+            Err(_) => {
+                self.replay.settle();
+                Err(None)
+            }
+        };
+        let played = match result {
+            Ok(played) => played,
+            Err(err) => return self.unplayable(recorded, err, ply),
+        };
+        played.mv.hash(&mut self.fingerprint);
+        if let Some((end_ply, article)) = ended_before {
+            if end_ply + 1 == ply
+                && let Some(label) = self.replay.last_label()
+            {
+                let f = ctx.moves_after_end(label, ply, recorded.span, mover, article);
+                self.findings.push(f);
+            }
+        } else if let Some(wrong) = played.wrong_mark {
+            let f = ctx.wrong_mark(&self.replay, wrong, ply, recorded.span, mover);
+            self.findings.push(f);
+        }
+        if let (Some(duty), Some(before), Ok(notation)) = (&duty, &before, &recorded.notation)
+            && !duty.permits(played.mv)
+        {
+            self.walk.breach = Some(ply);
+            let f = ctx.touch_violation(
+                &self.replay,
+                before,
+                duty,
+                &self.walk.touches,
+                (ply, recorded.span, &notation.written),
+            );
+            self.findings.push(f);
+        }
+        self.note_ending();
+        Step::Next
+    }
+
+    /// A recorded move that does not replay: an illegal move that stood
+    /// (A.5.2), a move after the end, or the record breaks here.
+    fn unplayable(&mut self, recorded: &RecordedMove, err: Option<MoveError>, ply: usize) -> Step {
+        let ctx = self.ctx;
+        let mover = self.replay.turn();
+        if let (Some(err), Ok(notation), None) = (&err, &recorded.notation, self.replay.ending())
+            && let Some(mv) = self.standing_move(&notation.written, err)
+        {
+            let mut f = ctx.move_error(
+                self.replay.position(),
+                &notation.written,
+                recorded.span,
+                err.clone(),
+                ply,
+            );
+            f.article = Some(Article::ILLEGAL_MOVE_STANDS);
+            if let Facts::Move(facts) = &mut f.facts {
+                facts.stood = true;
+            }
+            self.findings.push(f);
+            mv.hash(&mut self.fingerprint);
+            self.replay.play_standing(mv);
+            self.note_ending();
+            return Step::Next;
+        }
+        self.note_ending();
+        match self.replay.ending().map(|e| (e.ply, e.article())) {
+            Some((end_ply, article)) => {
+                if end_ply + 1 == ply {
+                    let label = ctx.written_label(self.replay.position(), recorded.span);
+                    let f = ctx.moves_after_end(label, ply, recorded.span, mover, article);
+                    self.findings.push(f);
+                }
+            }
+            None => {
+                self.broken = true;
+                let finding = match (err, &recorded.notation) {
+                    (Some(err), Ok(notation)) => ctx.move_error(
+                        self.replay.position(),
+                        &notation.written,
+                        recorded.span,
+                        err,
+                        ply,
+                    ),
+                    (_, Err(err)) => ctx.unparseable(&self.replay, recorded.span, *err),
+                    (None, Ok(_)) => ctx.unparseable(
+                        &self.replay,
+                        recorded.span,
+                        scoresheet::NotationError::Unknown,
+                    ),
+                };
+                self.findings.push(finding);
+            }
+        }
+        Step::Stop
+    }
+
+    /// The report's row: plies, fingerprint, then what needs the whole game
+    /// (clock readings, the moves of claim occurrences).
+    fn finish(mut self, report: &mut GameReport, mode: CastlingMode) -> (Replay, bool) {
+        let ctx = self.ctx;
+        report.findings = std::mem::take(&mut self.findings);
+        report.plies = self.replay.ply();
         if report.plies > 0 {
             for name in [&report.white, &report.black] {
-                hash_name(name.as_deref().unwrap_or(""), &mut fingerprint);
+                hash_name(name.as_deref().unwrap_or(""), &mut self.fingerprint);
             }
-            report.fingerprint = Some(fingerprint.finish());
+            report.fingerprint = Some(self.fingerprint.finish());
         }
-        self.clock_readings(report, &start, mode);
-        self.label_occurrences(report, &start, mode);
-        Some((replay, broken))
+        ctx.clock_readings(report, &self.start, mode);
+        ctx.label_occurrences(report, &self.start, mode);
+        (self.replay, self.broken)
     }
 
     /// The events recorded in one position, in order.
-    fn events_here(
-        &self,
-        here: &[&EventAt],
-        replay: &mut Replay,
-        walk: &mut Walk,
-        findings: &mut Vec<Finding>,
-    ) {
-        let turn = replay.turn();
+    fn events_here(&mut self, here: &[&EventAt]) {
+        let turn = self.replay.turn();
         let flagged = |color| {
             here.iter().any(
                 |e| matches!(&e.event, Ok(Event::Flag(named)) if named.unwrap_or(turn) == color),
             )
         };
         if flagged(Color::White) && flagged(Color::Black) {
-            walk.flag_pair = FlagPair::Pending;
+            self.walk.flag_pair = FlagPair::Pending;
         }
         for event in here {
-            self.event(event, replay, walk, findings);
+            self.event(event);
         }
-        walk.flag_pair = FlagPair::None;
+        self.walk.flag_pair = FlagPair::None;
     }
 
-    fn event(
-        &self,
-        at: &EventAt,
-        replay: &mut Replay,
-        walk: &mut Walk,
-        findings: &mut Vec<Finding>,
-    ) {
+    fn event(&mut self, at: &EventAt) {
         // Mate or stalemate ends the game before any event in that position.
-        replay.settle();
-        self.report_ending(replay, &mut walk.reported_ending, findings);
+        self.replay.settle();
+        self.note_ending();
         let event = match &at.event {
             Ok(event) => event,
             Err(why) => {
-                let problem = EventProblem::Unreadable(why.clone());
-                findings.push(self.annotation_error(replay, at, problem));
+                self.annotation_error(at, EventProblem::Unreadable(why.clone()));
                 return;
             }
         };
-        if walk.flag_pair == FlagPair::Ruled && matches!(event, Event::Flag(_)) {
+        if self.walk.flag_pair == FlagPair::Ruled && matches!(event, Event::Flag(_)) {
             // The second flag of a pair, ruled with the first.
             return;
         }
-        if let Some(ending) = replay.ending() {
+        if let Some(ending) = self.replay.ending() {
             let problem = EventProblem::GameOver { ply: ending.ply };
-            findings.push(self.annotation_error(replay, at, problem));
+            self.annotation_error(at, problem);
             return;
         }
         match event {
-            Event::Claim { kind, written } => {
-                self.claim(replay, walk, *kind, written.as_ref(), Some(at), findings);
-            }
+            Event::Claim { kind, written } => self.claim(*kind, written.as_ref(), Some(at)),
             Event::Touch(squares) => {
                 // An empty square cannot have been touched; the pieces that stand count all the same.
                 for square in squares {
-                    if replay.position().board().piece_at(*square).is_none() {
-                        let problem = EventProblem::NoPieceToTouch(*square);
-                        findings.push(self.annotation_error(replay, at, problem));
+                    if self.replay.position().board().piece_at(*square).is_none() {
+                        self.annotation_error(at, EventProblem::NoPieceToTouch(*square));
                     } else {
-                        walk.touches.push(*square);
+                        self.walk.touches.push(*square);
                     }
                 }
             }
-            Event::Promote(role) => walk.promotion = Some(*role),
+            Event::Promote(role) => self.walk.promotion = Some(*role),
             Event::Complaint => {
-                let last = replay.ply();
-                if !walk.touches.is_empty() {
-                    findings.push(self.complaint_too_late(replay, at));
-                } else if walk.breach != Some(last) || last == 0 {
-                    findings.push(self.annotation_error(replay, at, EventProblem::NoBreach));
+                let last = self.replay.ply();
+                if !self.walk.touches.is_empty() {
+                    let f = self.ctx.complaint_too_late(&self.replay, at);
+                    self.findings.push(f);
+                } else if self.walk.breach != Some(last) || last == 0 {
+                    self.annotation_error(at, EventProblem::NoBreach);
                 }
             }
             Event::Adjust(square) => {
-                if replay.position().board().piece_at(*square).is_none() {
-                    let problem = EventProblem::NoPieceToAdjust(*square);
-                    findings.push(self.annotation_error(replay, at, problem));
+                if self.replay.position().board().piece_at(*square).is_none() {
+                    self.annotation_error(at, EventProblem::NoPieceToAdjust(*square));
                 }
             }
-            Event::Illegal(act) => self.illegal_act(replay, walk, act, at, findings),
-            Event::Flag(_) if walk.flag_pair == FlagPair::Pending => {
-                walk.flag_pair = FlagPair::Ruled;
-                self.both_flags(replay, walk, at, findings);
+            Event::Illegal(act) => self.illegal_act(act, at),
+            Event::Flag(_) if self.walk.flag_pair == FlagPair::Pending => {
+                self.walk.flag_pair = FlagPair::Ruled;
+                self.both_flags(at);
             }
             Event::Flag(named) => {
-                let flagged = named.unwrap_or(replay.turn());
-                self.flag(
-                    replay,
-                    walk,
-                    flagged,
-                    Some(at),
-                    FlagEvidence::Event,
-                    findings,
-                );
+                let flagged = named.unwrap_or(self.replay.turn());
+                self.flag(flagged, Some(at), FlagEvidence::Event);
             }
         }
     }
 
     /// Claims given on the command line for the current position.
-    fn extra_claims(&self, replay: &mut Replay, walk: &mut Walk, findings: &mut Vec<Finding>) {
-        for claim in &self.options.claims {
-            let pos = replay.position();
-            if claim.after.is_position(pos.fullmoves().get(), pos.turn()) {
-                replay.settle();
-                self.report_ending(replay, &mut walk.reported_ending, findings);
-                if replay.ending().is_some() {
+    fn extra_claims(&mut self) {
+        for claim in &self.ctx.options.claims {
+            let pos = self.replay.position();
+            if !claim.after.is_position(pos.fullmoves().get(), pos.turn()) {
+                continue;
+            }
+            self.replay.settle();
+            self.note_ending();
+            if self.replay.ending().is_some() {
+                continue;
+            }
+            if let (Some(named), Some(label)) = (&claim.after.san, self.replay.last_label()) {
+                let strip = |s: &str| s.trim_end_matches(['+', '#', '!', '?']).to_string();
+                let played = label.text.to_string();
+                let same = strip(named) == strip(&played)
+                    || scoresheet::notation::parse_move(named.as_bytes()).is_ok_and(|n| {
+                        Some(n.written)
+                            == scoresheet::notation::parse_move(played.as_bytes())
+                                .ok()
+                                .map(|p| p.written)
+                    });
+                if !same {
+                    self.findings.push(Finding::new(
+                        Kind::AnnotationError,
+                        Some(self.replay.ply()),
+                        Facts::CommandLineClaimMismatch {
+                            named: named.clone(),
+                            recorded: label,
+                        },
+                    ));
                     continue;
                 }
-                if let (Some(named), Some(label)) = (&claim.after.san, replay.last_label()) {
-                    let strip = |s: &str| s.trim_end_matches(['+', '#', '!', '?']).to_string();
-                    let played = label.text.to_string();
-                    let same = strip(named) == strip(&played)
-                        || scoresheet::notation::parse_move(named.as_bytes()).is_ok_and(|n| {
-                            Some(n.written)
-                                == scoresheet::notation::parse_move(played.as_bytes())
-                                    .ok()
-                                    .map(|p| p.written)
-                        });
-                    if !same {
-                        findings.push(Finding::new(
-                            Kind::AnnotationError,
-                            Some(replay.ply()),
-                            Facts::CommandLineClaimMismatch {
-                                named: named.clone(),
-                                recorded: label,
-                            },
-                        ));
-                        continue;
-                    }
-                }
-                let written = claim.written.as_deref().map(WrittenToken::new);
-                self.claim(replay, walk, claim.kind, written.as_ref(), None, findings);
             }
+            let written = claim.written.as_deref().map(WrittenToken::new);
+            self.claim(claim.kind, written.as_ref(), None);
         }
     }
 
     /// The displacement of an illegal recorded move that stood (A.5.2),
     /// when the rules in force let it stand and the record says which piece
     /// went where.
-    fn standing_move(
-        &self,
-        replay: &Replay,
-        written: &WrittenMove,
-        err: &MoveError,
-    ) -> Option<Move> {
+    fn standing_move(&self, written: &WrittenMove, err: &MoveError) -> Option<Move> {
         let illegal = matches!(err, MoveError::Illegal | MoveError::PromotionMissing);
-        (illegal && self.illegal_moves_stand())
-            .then(|| standing::physical_move(replay.position(), written))
+        (illegal && self.ctx.illegal_moves_stand())
+            .then(|| standing::physical_move(self.replay.position(), written))
             .flatten()
     }
 
-    pub(super) fn annotation_error(
-        &self,
-        replay: &Replay,
-        at: &EventAt,
-        problem: EventProblem,
-    ) -> Finding {
+    pub(super) fn annotation_error(&mut self, at: &EventAt, problem: EventProblem) {
         // The actor is the side to move, unless the event names a colour.
         let actor = match &at.event {
             Ok(Event::Flag(Some(named))) => *named,
-            _ => replay.turn(),
+            _ => self.replay.turn(),
         };
         let facts = Facts::Event {
             text: at.text.clone(),
             problem,
         };
-        let mut f = Finding::new(Kind::AnnotationError, Some(replay.ply()), facts).player(actor);
+        let mut f =
+            Finding::new(Kind::AnnotationError, Some(self.replay.ply()), facts).player(actor);
         f.token = Some(at.text.clone());
-        f.place = Some(self.place(at.span));
-        f
+        f.place = Some(self.ctx.place(at.span));
+        self.findings.push(f);
     }
 }
 

@@ -1,10 +1,13 @@
-//! The ruled result: from the ending on the board, or from the record with
-//! 5.1.2 and 6.9 applied.
+//! How a recorded result is read, and what it becomes when nothing on the
+//! board ended the game: a win by resignation goes only to a side that could
+//! still checkmate (5.1.2); losses for other reasons (rules infractions,
+//! defaults, adjudications) keep their recorded result.
 
-use laws::{Article, GameResult, Replay, mating::proven_unwinnable};
 use scoresheet::Scoresheet;
 
-pub(super) fn recorded_result(sheet: &Scoresheet) -> Option<GameResult> {
+use crate::{Article, GameResult, Replay, mating::proven_unwinnable};
+
+pub fn recorded_result(sheet: &Scoresheet) -> Option<GameResult> {
     sheet
         .tag("Result")
         .and_then(GameResult::parse)
@@ -29,7 +32,7 @@ fn keeps_recorded_win(termination: Option<&str>) -> bool {
     .any(|k| t.contains(k) && !t.contains("time forfeit"))
 }
 
-pub(super) fn is_time_forfeit(termination: Option<&str>) -> bool {
+pub fn is_time_forfeit(termination: Option<&str>) -> bool {
     termination.is_some_and(|t| {
         let t = t.to_ascii_lowercase();
         t.contains("time forfeit") || t.contains("on time") || t == "time"
@@ -39,7 +42,7 @@ pub(super) fn is_time_forfeit(termination: Option<&str>) -> bool {
 /// The ruled result when nothing on the board ended the game: the recorded
 /// one, except that a win by resignation or flag fall goes only to a side
 /// that could still checkmate (5.1.2, 6.9).
-pub(super) fn rule_without_ending(
+pub fn rule_without_ending(
     sheet: &Scoresheet,
     replay: &Replay,
     recorded: Option<GameResult>,

@@ -1,0 +1,155 @@
+//! The bridge to the Chess Unwinnability Analyzer (crates.io `chasolver`,
+//! built on the `chess` crate): the position on CHA's board, and CHA's
+//! answer with its helpmate checked before it is trusted.
+
+use shakmaty::{CastlingSide, Chess, Color, EnPassantMode, Position, Role, Square};
+
+use super::{Unwinnability, Verdict, certify};
+
+/// CHA's answer, once the quick layers have found none.
+pub(super) fn verdict(pos: &Chess, side: Color) -> Verdict {
+    let Some(board) = board(pos) else {
+        return Verdict::Undetermined;
+    };
+    let winner = color(side);
+    // The fast proof first, so that an unwinnable verdict can say why.
+    if chasolver::is_unwinnable_fast(&board, winner) {
+        return Verdict::Unwinnable(Unwinnability::BlockedStructure);
+    }
+    match chasolver::winnability(&board, winner) {
+        Some(chasolver::Winnability::Unwinnable) => {
+            Verdict::Unwinnable(Unwinnability::ExhaustedSearch)
+        }
+        Some(chasolver::Winnability::Winnable { helpmate }) => {
+            let uci: Vec<String> = helpmate.iter().map(ToString::to_string).collect();
+            match certify(pos, side, &uci) {
+                Some(line) => Verdict::Winnable { line },
+                None => Verdict::Undetermined,
+            }
+        }
+        None => Verdict::Undetermined,
+    }
+}
+
+/// The same position on CHA's board, when it can hold it exactly. Built
+/// square by square: a FEN round trip would cost more than CHA's fast proof.
+pub(super) fn board(pos: &Chess) -> Option<chess::Board> {
+    let mut builder = chess::BoardBuilder::new();
+    for (square, piece) in pos.board() {
+        builder.piece(cha_square(square), role(piece.role), color(piece.color));
+    }
+    builder.side_to_move(color(pos.turn()));
+    let castles = pos.castles();
+    for own in [Color::White, Color::Black] {
+        let right = |side: CastlingSide| {
+            castles.rook(own, side).map(|rook| {
+                // Castling rights CHA cannot hold (Chess960) would make an "unwinnable" unsound.
+                let corner = match side {
+                    CastlingSide::KingSide => shakmaty::File::H,
+                    CastlingSide::QueenSide => shakmaty::File::A,
+                };
+                let king_home = pos.board().king_of(own)
+                    == Some(Square::from_coords(shakmaty::File::E, own.backrank()));
+                rook.file() == corner && king_home
+            })
+        };
+        let rights = match (
+            right(CastlingSide::KingSide),
+            right(CastlingSide::QueenSide),
+        ) {
+            (Some(false), _) | (_, Some(false)) => return None,
+            (Some(true), Some(true)) => chess::CastleRights::Both,
+            (Some(true), None) => chess::CastleRights::KingSide,
+            (None, Some(true)) => chess::CastleRights::QueenSide,
+            (None, None) => chess::CastleRights::NoRights,
+        };
+        builder.castle_rights(color(own), rights);
+    }
+    let ep = pos.ep_square(EnPassantMode::Legal);
+    builder.en_passant(ep.map(|square| chess::File::from_index(usize::from(square.file()))));
+    chess::Board::try_from(&builder).ok()
+}
+
+fn cha_square(square: Square) -> chess::Square {
+    chess::Square::make_square(
+        chess::Rank::from_index(usize::from(square.rank())),
+        chess::File::from_index(usize::from(square.file())),
+    )
+}
+
+fn role(role: Role) -> chess::Piece {
+    match role {
+        Role::Pawn => chess::Piece::Pawn,
+        Role::Knight => chess::Piece::Knight,
+        Role::Bishop => chess::Piece::Bishop,
+        Role::Rook => chess::Piece::Rook,
+        Role::Queen => chess::Piece::Queen,
+        Role::King => chess::Piece::King,
+    }
+}
+
+pub(super) fn color(side: Color) -> chess::Color {
+    match side {
+        Color::White => chess::Color::White,
+        Color::Black => chess::Color::Black,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::str::FromStr;
+
+    use shakmaty::{CastlingMode, fen::Fen};
+
+    use super::*;
+    use crate::mating::position_from_fen;
+
+    fn pos(fen: &str) -> Chess {
+        position_from_fen(fen).expect("test FEN")
+    }
+
+    #[test]
+    fn the_bridge_to_cha_keeps_the_position() {
+        for fen in [
+            "r3k2r/ppp2ppp/2n1q3/3pP3/8/8/PPP2PPP/R3K2R w KQkq d6 0 12",
+            "4k2r/8/8/8/8/8/8/R3K3 b Qk - 3 40",
+            "kn6/8/8/8/8/8/8/KN6 w - - 0 1",
+            "4k3/8/1p1p1p1p/pPpPpPpP/P1P1P1P1/8/8/4K3 b - - 0 1",
+            // The double step allows no capture: no en passant square in either board.
+            "4k3/8/8/8/4P3/8/8/4K3 b - e3 0 1",
+        ] {
+            let p = pos(fen);
+            let direct = board(&p).expect("standard position");
+            let by_fen =
+                chess::Board::from_str(&Fen::from_position(&p, EnPassantMode::Legal).to_string())
+                    .expect("chess reads the FEN");
+            assert_eq!(direct, by_fen, "{fen}");
+        }
+        // Random games pass through every castling right and en passant square.
+        let mut seed = 0x9e37_79b9_7f4a_7c15_u64;
+        for _ in 0..100 {
+            let mut p = Chess::default();
+            for _ in 0..80 {
+                let moves = p.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                p.play_unchecked(moves[(seed % moves.len() as u64) as usize]);
+                let by_fen = chess::Board::from_str(
+                    &Fen::from_position(&p, EnPassantMode::Legal).to_string(),
+                )
+                .expect("chess reads the FEN");
+                assert_eq!(board(&p), Some(by_fen));
+            }
+        }
+        // Chess960 castling rights cannot cross the bridge.
+        let shuffled = Fen::from_ascii(b"1r2k1r1/8/8/8/8/8/8/1R2K1R1 w GBgb - 0 1")
+            .expect("fen")
+            .into_position::<Chess>(CastlingMode::Chess960)
+            .expect("legal");
+        assert!(board(&shuffled).is_none());
+    }
+}
