@@ -8,6 +8,10 @@
 
 #![allow(clippy::expect_used, clippy::unwrap_used)] // test code: a failure should stop the test
 
+mod common;
+
+use common::root;
+
 use std::{
     fs,
     path::{Path, PathBuf},
@@ -15,10 +19,6 @@ use std::{
     thread,
     time::{Duration, Instant},
 };
-
-fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
-}
 
 fn chromium() -> Option<PathBuf> {
     let candidates = ["/usr/bin/chromium", "/usr/bin/chromium-browser"];

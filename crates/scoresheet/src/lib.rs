@@ -2,7 +2,7 @@
 //!
 //! The flow is [`Splitter`] (a stream cut into [`GameText`]s with bounded
 //! memory) → [`Scoresheet::read`] (tokens with spans, notation dialects,
-//! comments, variations and syntax problems kept). [`fast`] reads the same
+//! comments, variations and syntax problems kept). `fast` (feature `reference`, for tests) reads the same
 //! games through pgn-reader; both agree on well-formed games.
 //!
 //! ```
@@ -18,6 +18,7 @@
 
 pub mod commands;
 pub mod events;
+#[cfg(feature = "reference")]
 pub mod fast;
 pub mod lexer;
 pub mod notation;
