@@ -8,7 +8,11 @@ use laws::{
     mating::{Unwinnability, Verdict},
     time_control::Ambiguity,
 };
-pub use laws::{clock::ClockProblem, flag::BothFlags};
+pub use laws::{
+    clock::ClockProblem,
+    flag::BothFlags,
+    touch::{Free, Obligation, Passed, PieceAt},
+};
 use scoresheet::{ClaimKind, EventError, Mark, NotationError, SyntaxProblem};
 use serde::{Serialize, Serializer, ser::SerializeMap};
 use shakmaty::{Color, Role, Square, san::SanPlus};
@@ -183,9 +187,8 @@ pub enum CheckState {
 /// The obligation of Art. 4 and the moves that honoured it.
 #[derive(Debug, Clone, PartialEq)]
 pub struct TouchFacts {
-    /// In the arbiter's words, from `laws::touch` (English; see `Obligation`
-    /// for the typed part a view can rely on).
-    pub obligation: String,
+    /// What Art. 4 required.
+    pub obligation: Obligation,
     pub touched: Vec<Square>,
     /// The moves that would have honoured it.
     pub allowed: Vec<SanPlus>,
@@ -554,7 +557,7 @@ impl Serialize for Details<'_> {
                 map.serialize_entry("actual", actual)?;
             }
             Facts::Touch(t) => {
-                map.serialize_entry("obligation", &t.obligation)?;
+                map.serialize_entry("obligation", &ObligationJson(&t.obligation))?;
                 map.serialize_entry(
                     "touched",
                     &t.touched
@@ -689,6 +692,84 @@ impl Serialize for Details<'_> {
             map.serialize_entry("clock_after", &(before + f64::from(seconds)))?;
         }
         map.end()
+    }
+}
+
+/// `{"duty": "move", "piece": "knight", "square": "g1", "passed": [...]}`.
+struct ObligationJson<'a>(&'a Obligation);
+
+fn piece_json<M: SerializeMap>(map: &mut M, key: &str, p: &PieceAt) -> Result<(), M::Error> {
+    map.serialize_entry(key, &format!("{} {}", role_code(p.role), p.square))
+}
+
+fn side_code(side: shakmaty::CastlingSide) -> &'static str {
+    match side {
+        shakmaty::CastlingSide::KingSide => "kingside",
+        shakmaty::CastlingSide::QueenSide => "queenside",
+    }
+}
+
+impl Serialize for ObligationJson<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        obligation_entries(&mut map, self.0)?;
+        map.end()
+    }
+}
+
+fn obligation_entries<M: SerializeMap>(map: &mut M, o: &Obligation) -> Result<(), M::Error> {
+    match o {
+        Obligation::Free(why) => {
+            map.serialize_entry("duty", "any-legal-move")?;
+            let reason = match why {
+                Free::NothingTouched => "nothing-touched",
+                Free::NoneCouldMove => "none-could-move",
+                Free::NoneCouldBeCaptured => "none-could-be-captured",
+                Free::KingStuck { .. } => "king-stuck",
+                Free::NoEnemyTouched => "no-enemy-touched",
+                Free::NoCaptureNoneMovable { .. } => "no-capture-none-movable",
+                Free::CannotPromoteTo(_) => "cannot-promote",
+            };
+            map.serialize_entry("reason", reason)
+        }
+        Obligation::Castle(side) => {
+            map.serialize_entry("duty", "castle")?;
+            map.serialize_entry("side", side_code(*side))
+        }
+        Obligation::OtherKingMove { king, side } => {
+            map.serialize_entry("duty", "other-king-move")?;
+            map.serialize_entry("square", &king.to_string())?;
+            map.serialize_entry("side", side_code(*side))
+        }
+        Obligation::CaptureWith {
+            target,
+            with,
+            moves,
+        } => {
+            map.serialize_entry("duty", "capture-with")?;
+            piece_json(map, "piece", target)?;
+            piece_json(map, "with", with)?;
+            let moves: Vec<String> = moves.iter().map(ToString::to_string).collect();
+            map.serialize_entry("moves", &moves)
+        }
+        Obligation::Move { piece, passed, .. } => {
+            map.serialize_entry("duty", "move")?;
+            piece_json(map, "piece", piece)?;
+            map.serialize_entry("passed_over", &passed.len())
+        }
+        Obligation::Capture { piece, passed } => {
+            map.serialize_entry("duty", "capture")?;
+            piece_json(map, "piece", piece)?;
+            map.serialize_entry("passed_over", &passed.len())
+        }
+        Obligation::Promoting { base, role } => {
+            obligation_entries(map, base)?;
+            map.serialize_entry("promotion", role_code(*role))
+        }
+        Obligation::AnyPromotingTo(role) => {
+            map.serialize_entry("duty", "any-legal-move")?;
+            map.serialize_entry("promotion", role_code(*role))
+        }
     }
 }
 

@@ -2,8 +2,8 @@
 //!
 //! [`duty`] turns "the side to move deliberately touched these pieces, in
 //! this order" into the set of legal moves that honour Articles 4.3–4.5,
-//! with the article the obligation rests on and a sentence an arbiter
-//! would say. Adjusting after announcing it (4.2) is not a touch and must
+//! with the article the obligation rests on and what it was, as a typed
+//! [`Obligation`] for the views to put in words. Adjusting after announcing it (4.2) is not a touch and must
 //! not be passed in.
 
 use shakmaty::{CastlingSide, Chess, Color, Move, Position, Role, Square, san::San};
@@ -20,10 +20,88 @@ pub struct Duty {
     /// 4.3.1; [`Article::TOUCH_NONE_MOVABLE`] when 4.5 frees the player, and
     /// also when nothing was touched).
     pub article: Article,
-    /// For a person, in the arbiter's words, e.g. "had to move the knight on
-    /// g1" or "had to capture the bishop on c4" or "had to castle kingside";
-    /// moves in SAN.
-    pub obligation: String,
+    /// What the player had to do, e.g. move the knight on g1, capture the
+    /// bishop on c4, castle kingside, with the touched pieces that did not
+    /// decide it.
+    pub obligation: Obligation,
+}
+
+/// A touched piece, as an obligation names it: "the knight on g1".
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PieceAt {
+    pub role: Role,
+    pub square: Square,
+}
+
+/// What Article 4 required of the player who touched pieces.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Obligation {
+    /// Any legal move (4.5, or nothing touched), and why.
+    Free(Free),
+    /// 4.4.1: castle on this side.
+    Castle(CastlingSide),
+    /// 4.4.3: castling on `side` was not legal: another move with the king.
+    OtherKingMove { king: Square, side: CastlingSide },
+    /// 4.3.3: capture `target` with `with`, by one of `moves`.
+    CaptureWith {
+        target: PieceAt,
+        with: PieceAt,
+        moves: Vec<San>,
+    },
+    /// 4.3.1: move `piece`; `without_castling` the castlings 4.4.2 took away
+    /// (the side and the rook touched first); `passed` the touched pieces
+    /// before it that could not decide.
+    Move {
+        piece: PieceAt,
+        without_castling: Vec<(CastlingSide, Square)>,
+        passed: Vec<Passed>,
+    },
+    /// 4.3.2: capture `piece`.
+    Capture { piece: PieceAt, passed: Vec<Passed> },
+    /// 4.4.4: the obligation, promoting to `role`.
+    Promoting { base: Box<Obligation>, role: Role },
+    /// 4.4.4: any legal move, but a promotion only to `role`.
+    AnyPromotingTo(Role),
+}
+
+/// Why a player who touched pieces was free to make any legal move.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Free {
+    NothingTouched,
+    NoneCouldMove,
+    NoneCouldBeCaptured,
+    /// 4.4.3 with a king that cannot move.
+    KingStuck {
+        side: CastlingSide,
+        king: Square,
+    },
+    NoEnemyTouched,
+    /// 4.3.3: the first own piece could not capture the first enemy piece,
+    /// and no touched piece could be moved or captured.
+    NoCaptureNoneMovable {
+        own: PieceAt,
+        enemy: PieceAt,
+    },
+    /// 4.4.4: the touched pieces could not promote to the piece placed.
+    CannotPromoteTo(Role),
+}
+
+/// A touched piece that did not decide the obligation, and why.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Passed {
+    /// An own piece with no legal move.
+    NoLegalMove(PieceAt),
+    /// An opponent's piece that could not be captured.
+    CannotBeCaptured(PieceAt),
+    /// 4.3.3: the first own piece could not capture the first enemy piece;
+    /// `it` when that own piece is the one that must move all the same;
+    /// `no_legal_move` when it could not move either.
+    CouldNotCapture {
+        own: PieceAt,
+        enemy: PieceAt,
+        it: bool,
+        no_legal_move: bool,
+    },
 }
 
 impl Duty {
@@ -51,11 +129,11 @@ impl Duty {
         self.allowed.is_none()
     }
 
-    fn free(reason: &str) -> Duty {
+    fn free(reason: Free) -> Duty {
         Duty {
             allowed: None,
             article: Article::TOUCH_NONE_MOVABLE,
-            obligation: format!("could make any legal move ({reason})"),
+            obligation: Obligation::Free(reason),
         }
     }
 }
@@ -66,6 +144,15 @@ struct Touched {
     square: Square,
     role: Role,
     own: bool,
+}
+
+impl Touched {
+    fn at(self) -> PieceAt {
+        PieceAt {
+            role: self.role,
+            square: self.square,
+        }
+    }
 }
 
 /// What Article 4 requires of the side to move, after it deliberately
@@ -102,7 +189,7 @@ struct Touched {
 ///     .into_position(CastlingMode::Standard).expect("legal");
 /// let d = duty(&pos, &[Square::E1, Square::H1], None);
 /// assert_eq!(d.article, Article::TOUCH_CASTLE);
-/// assert_eq!(d.obligation, "had to castle kingside");
+/// assert_eq!(d.obligation, laws::touch::Obligation::Castle(shakmaty::CastlingSide::KingSide));
 /// let oo = San::from_ascii(b"O-O").expect("san").to_move(&pos).expect("legal");
 /// let kd1 = San::from_ascii(b"Kd1").expect("san").to_move(&pos).expect("legal");
 /// assert!(d.permits(oo));
@@ -133,7 +220,7 @@ pub fn duty(pos: &Chess, touched: &[Square], promotion: Option<Role>) -> Duty {
     };
 
     let base = match (own.first(), has_enemy) {
-        (None, false) => Duty::free("no piece was touched"),
+        (None, false) => Duty::free(Free::NothingTouched),
         (Some(_), false) => own_duty(&ctx, &own),
         (None, true) => enemy_duty(&ctx, &pieces),
         (Some(first_own), true) => both_duty(&ctx, &pieces, *first_own),
@@ -180,26 +267,19 @@ impl Ctx<'_> {
         }
     }
 
-    fn sans(&self, moves: &[Move]) -> String {
-        moves
-            .iter()
-            .map(|m| San::from_move(self.pos, *m).to_string())
-            .collect::<Vec<_>>()
-            .join(", ")
+    fn sans(&self, moves: &[Move]) -> Vec<San> {
+        moves.iter().map(|m| San::from_move(self.pos, *m)).collect()
     }
 
-    /// ", without castling kingside (the rook on h1 was touched first)" when
-    /// 4.4.2 took a castling away from the king on `square`.
-    fn ban_note(&self, square: Square) -> String {
+    /// The castlings 4.4.2 took away from the king on `square`: the side,
+    /// and the rook touched first.
+    fn banned_castlings(&self, square: Square) -> Vec<(CastlingSide, Square)> {
         self.banned
             .iter()
             .filter(|m| m.from() == Some(square))
-            .map(|m| match *m {
-                Move::Castle { king, rook } => format!(
-                    ", without castling {} (the rook on {rook} was touched first)",
-                    side_name(castling_side(king, rook))
-                ),
-                _ => String::new(),
+            .filter_map(|m| match *m {
+                Move::Castle { king, rook } => Some((castling_side(king, rook), rook)),
+                _ => None,
             })
             .collect()
     }
@@ -242,7 +322,7 @@ fn rook_first_castles(own: &[Touched]) -> Vec<Move> {
 /// 4.3.1 with 4.4.1–4.4.3: only own pieces touched.
 fn own_duty(ctx: &Ctx<'_>, own: &[Touched]) -> Duty {
     let Some(&first) = own.first() else {
-        return Duty::free("no piece was touched");
+        return Duty::free(Free::NothingTouched);
     };
     if first.role == Role::King
         && let Some(rook) = own[1..].iter().find(|t| t.role == Role::Rook)
@@ -255,46 +335,41 @@ fn own_duty(ctx: &Ctx<'_>, own: &[Touched]) -> Duty {
     } else {
         Article::TOUCH_OWN
     };
-    in_touch_order(ctx, own, article)
-        .unwrap_or_else(|| Duty::free("none of the touched pieces could be moved"))
+    in_touch_order(ctx, own, article).unwrap_or_else(|| Duty::free(Free::NoneCouldMove))
 }
 
 /// 4.4.1 and 4.4.3: the king, then a rook.
 fn castle_duty(ctx: &Ctx<'_>, king: Square, rook: Square) -> Duty {
     let castle = Move::Castle { king, rook };
-    let side = side_name(castling_side(king, rook));
+    let side = castling_side(king, rook);
     if ctx.legal.contains(&castle) {
         return Duty {
             allowed: Some(vec![castle]),
             article: Article::TOUCH_CASTLE,
-            obligation: format!("had to castle {side}"),
+            obligation: Obligation::Castle(side),
         };
     }
     let king_moves = ctx.moves_of(king);
     if king_moves.is_empty() {
-        return Duty::free(&format!(
-            "castling {side} was not legal and the king on {king} had no legal move"
-        ));
+        return Duty::free(Free::KingStuck { side, king });
     }
     Duty {
         allowed: Some(king_moves),
         article: Article::TOUCH_CASTLE_ILLEGAL,
-        obligation: format!(
-            "had to make another move with the king on {king} (castling {side} was not legal)"
-        ),
+        obligation: Obligation::OtherKingMove { king, side },
     }
 }
 
 /// 4.3.2: only opponent's pieces touched.
 fn enemy_duty(ctx: &Ctx<'_>, pieces: &[Touched]) -> Duty {
     in_touch_order(ctx, pieces, Article::TOUCH_OPPONENT)
-        .unwrap_or_else(|| Duty::free("none of the touched pieces could be captured"))
+        .unwrap_or_else(|| Duty::free(Free::NoneCouldBeCaptured))
 }
 
 /// 4.3.3: pieces of both colours touched.
 fn both_duty(ctx: &Ctx<'_>, pieces: &[Touched], first_own: Touched) -> Duty {
     let Some(&first_enemy) = pieces.iter().find(|t| !t.own) else {
-        return Duty::free("no piece of the opponent was touched");
+        return Duty::free(Free::NoEnemyTouched);
     };
     let direct: Vec<Move> = ctx
         .captures_of(first_enemy.square)
@@ -302,48 +377,38 @@ fn both_duty(ctx: &Ctx<'_>, pieces: &[Touched], first_own: Touched) -> Duty {
         .filter(|m| m.from() == Some(first_own.square))
         .collect();
     if !direct.is_empty() {
-        let sans = ctx.sans(&direct);
         return Duty {
+            obligation: Obligation::CaptureWith {
+                target: first_enemy.at(),
+                with: first_own.at(),
+                moves: ctx.sans(&direct),
+            },
             allowed: Some(direct),
             article: Article::TOUCH_BOTH,
-            obligation: format!(
-                "had to capture {} with {} ({sans})",
-                describe(first_enemy),
-                describe(first_own)
-            ),
         };
     }
     match first_that_can(ctx, pieces) {
         Some((i, moves)) => {
             let chosen = pieces[i];
-            let mut reasons = Vec::new();
-            if chosen.square == first_own.square {
-                reasons.push(format!("it could not capture {}", describe(first_enemy)));
-            } else {
-                reasons.push(format!(
-                    "{} could not capture {}{}",
-                    describe(first_own),
-                    describe(first_enemy),
-                    if pieces[..i].iter().any(|t| t.square == first_own.square) {
-                        " and had no legal move"
-                    } else {
-                        ""
-                    }
-                ));
-            }
+            let mut reasons = vec![Passed::CouldNotCapture {
+                own: first_own.at(),
+                enemy: first_enemy.at(),
+                it: chosen.square == first_own.square,
+                no_legal_move: chosen.square != first_own.square
+                    && pieces[..i].iter().any(|t| t.square == first_own.square),
+            }];
             reasons.extend(
                 pieces[..i]
                     .iter()
                     .filter(|t| t.square != first_own.square)
                     .map(|t| skipped_reason(*t)),
             );
-            obligation_for(ctx, chosen, moves, Article::TOUCH_BOTH, &reasons)
+            obligation_for(ctx, chosen, moves, Article::TOUCH_BOTH, reasons)
         }
-        None => Duty::free(&format!(
-            "{} could not capture {}, and none of the touched pieces could be moved or captured",
-            describe(first_own),
-            describe(first_enemy)
-        )),
+        None => Duty::free(Free::NoCaptureNoneMovable {
+            own: first_own.at(),
+            enemy: first_enemy.at(),
+        }),
     }
 }
 
@@ -361,37 +426,44 @@ fn first_that_can(ctx: &Ctx<'_>, pieces: &[Touched]) -> Option<(usize, Vec<Move>
 /// ones named as the reason.
 fn in_touch_order(ctx: &Ctx<'_>, pieces: &[Touched], article: Article) -> Option<Duty> {
     let (i, moves) = first_that_can(ctx, pieces)?;
-    let reasons: Vec<String> = pieces[..i].iter().map(|t| skipped_reason(*t)).collect();
-    Some(obligation_for(ctx, pieces[i], moves, article, &reasons))
+    let reasons: Vec<Passed> = pieces[..i].iter().map(|t| skipped_reason(*t)).collect();
+    Some(obligation_for(ctx, pieces[i], moves, article, reasons))
 }
 
-fn skipped_reason(t: Touched) -> String {
+fn skipped_reason(t: Touched) -> Passed {
     if t.own {
-        format!("{} had no legal move", describe(t))
+        Passed::NoLegalMove(t.at())
     } else {
-        format!("{} could not be captured", describe(t))
+        Passed::CannotBeCaptured(t.at())
     }
 }
 
-/// "had to move the king on e1, without castling kingside (...) (reasons)".
+/// Move (or capture) the touched piece `t`, the king without the castlings
+/// 4.4.2 took away.
 fn obligation_for(
     ctx: &Ctx<'_>,
     t: Touched,
     moves: Vec<Move>,
     article: Article,
-    reasons: &[String],
+    passed: Vec<Passed>,
 ) -> Duty {
-    let mut obligation = if t.own {
-        format!("had to move {}", describe(t))
+    let obligation = if t.own {
+        let without_castling = if t.role == Role::King {
+            ctx.banned_castlings(t.square)
+        } else {
+            Vec::new()
+        };
+        Obligation::Move {
+            piece: t.at(),
+            without_castling,
+            passed,
+        }
     } else {
-        format!("had to capture {}", describe(t))
+        Obligation::Capture {
+            piece: t.at(),
+            passed,
+        }
     };
-    if t.own && t.role == Role::King {
-        obligation.push_str(&ctx.ban_note(t.square));
-    }
-    if !reasons.is_empty() {
-        obligation = format!("{obligation} ({})", reasons.join("; "));
-    }
     Duty {
         allowed: Some(moves),
         article,
@@ -402,7 +474,6 @@ fn obligation_for(
 /// 4.4.4: every promotion that is still allowed must be to `role`.
 fn with_promotion(ctx: &Ctx<'_>, base: Duty, role: Role) -> Duty {
     let keeps = |m: &Move| m.promotion().is_none_or(|r| r == role);
-    let piece = with_article(role);
     if let Some(moves) = &base.allowed {
         if moves.iter().all(keeps) {
             return base;
@@ -412,21 +483,24 @@ fn with_promotion(ctx: &Ctx<'_>, base: Duty, role: Role) -> Duty {
             return Duty {
                 allowed: Some(kept),
                 article: Article::TOUCH_PROMOTION,
-                obligation: format!("{}, promoting to {piece}", base.obligation),
+                obligation: Obligation::Promoting {
+                    base: Box::new(base.obligation),
+                    role,
+                },
             };
         }
         // The touched pawn cannot promote to the piece placed (4.5).
     }
     if ctx.legal.iter().all(keeps) {
         return match base.allowed {
-            Some(_) => Duty::free(&format!("the touched pieces could not promote to {piece}")),
+            Some(_) => Duty::free(Free::CannotPromoteTo(role)),
             None => base,
         };
     }
     Duty {
         allowed: Some(ctx.legal.iter().copied().filter(keeps).collect()),
         article: Article::TOUCH_PROMOTION,
-        obligation: format!("could make any legal move, but a promotion had to be to {piece}"),
+        obligation: Obligation::AnyPromotingTo(role),
     }
 }
 
@@ -445,34 +519,6 @@ fn captured_square(m: Move) -> Option<Square> {
 
 fn castling_side(king: Square, rook: Square) -> CastlingSide {
     CastlingSide::from_king_side(king.file() < rook.file())
-}
-
-fn side_name(side: CastlingSide) -> &'static str {
-    match side {
-        CastlingSide::KingSide => "kingside",
-        CastlingSide::QueenSide => "queenside",
-    }
-}
-
-fn role_name(role: Role) -> &'static str {
-    match role {
-        Role::Pawn => "pawn",
-        Role::Knight => "knight",
-        Role::Bishop => "bishop",
-        Role::Rook => "rook",
-        Role::Queen => "queen",
-        Role::King => "king",
-    }
-}
-
-/// "a queen", "a knight".
-fn with_article(role: Role) -> String {
-    format!("a {}", role_name(role))
-}
-
-/// "the knight on g1".
-fn describe(t: Touched) -> String {
-    format!("the {} on {}", role_name(t.role), t.square)
 }
 
 #[cfg(test)]
@@ -506,12 +552,24 @@ mod tests {
         v
     }
 
+    fn at(role: Role, square: Square) -> PieceAt {
+        PieceAt { role, square }
+    }
+
+    fn moving(role: Role, square: Square, passed: Vec<Passed>) -> Obligation {
+        Obligation::Move {
+            piece: at(role, square),
+            without_castling: Vec::new(),
+            passed,
+        }
+    }
+
     #[test]
     fn own_piece_must_move() {
         let p = Chess::default();
         let d = duty(&p, &[Square::G1], None);
         assert_eq!(d.article, Article::TOUCH_OWN);
-        assert_eq!(d.obligation, "had to move the knight on g1");
+        assert_eq!(d.obligation, moving(Role::Knight, Square::G1, vec![]));
         assert_eq!(allowed_sans(&p, &d), ["Nf3", "Nh3"]);
         assert!(d.permits(mv(&p, "Nf3")));
         assert!(!d.permits(mv(&p, "e4")));
@@ -521,7 +579,7 @@ mod tests {
     fn empty_and_repeated_squares_are_ignored() {
         let p = Chess::default();
         let d = duty(&p, &[Square::E4, Square::G1, Square::B1, Square::G1], None);
-        assert_eq!(d.obligation, "had to move the knight on g1");
+        assert_eq!(d.obligation, moving(Role::Knight, Square::G1, vec![]));
         assert!(duty(&p, &[Square::E4], None).is_free());
         assert!(duty(&p, &[], None).is_free());
     }
@@ -534,7 +592,11 @@ mod tests {
         assert_eq!(d.article, Article::TOUCH_OWN);
         assert_eq!(
             d.obligation,
-            "had to move the bishop on f1 (the knight on e2 had no legal move)"
+            moving(
+                Role::Bishop,
+                Square::F1,
+                vec![Passed::NoLegalMove(at(Role::Knight, Square::E2))]
+            )
         );
         assert_eq!(allowed_sans(&p, &d), ["Bg2", "Bh3"]);
         assert!(d.permits(mv(&p, "Bg2")));
@@ -558,12 +620,12 @@ mod tests {
         let p = pos("1k6/8/8/8/8/8/8/R3K2R w KQ - 0 1");
         let d = duty(&p, &[Square::E1, Square::H1], None);
         assert_eq!(d.article, Article::TOUCH_CASTLE);
-        assert_eq!(d.obligation, "had to castle kingside");
+        assert_eq!(d.obligation, Obligation::Castle(CastlingSide::KingSide));
         assert!(d.permits(mv(&p, "O-O")));
         assert!(!d.permits(mv(&p, "O-O-O")));
         assert!(!d.permits(mv(&p, "Kf1")));
         let d = duty(&p, &[Square::E1, Square::A1], None);
-        assert_eq!(d.obligation, "had to castle queenside");
+        assert_eq!(d.obligation, Obligation::Castle(CastlingSide::QueenSide));
         assert!(d.permits(mv(&p, "O-O-O")));
     }
 
@@ -585,7 +647,10 @@ mod tests {
         assert_eq!(d.article, Article::TOUCH_CASTLE_ILLEGAL);
         assert_eq!(
             d.obligation,
-            "had to make another move with the king on e1 (castling kingside was not legal)"
+            Obligation::OtherKingMove {
+                king: Square::E1,
+                side: CastlingSide::KingSide
+            }
         );
         assert_eq!(allowed_sans(&p, &d), ["Kd1", "Kd2", "Ke2", "O-O-O"]);
         assert!(d.permits(mv(&p, "O-O-O")));
@@ -608,7 +673,7 @@ mod tests {
         let p = pos("1k6/8/8/8/8/8/8/R3K2R w KQ - 0 1");
         let d = duty(&p, &[Square::H1, Square::E1], None);
         assert_eq!(d.article, Article::TOUCH_ROOK_FIRST);
-        assert_eq!(d.obligation, "had to move the rook on h1");
+        assert_eq!(d.obligation, moving(Role::Rook, Square::H1, vec![]));
         assert!(
             !d.permits(mv(&p, "O-O")),
             "castling after the rook is a breach"
@@ -625,7 +690,11 @@ mod tests {
         assert_eq!(d.article, Article::TOUCH_ROOK_FIRST);
         assert_eq!(
             d.obligation,
-            "had to move the king on e1 (the rook on h1 had no legal move)"
+            moving(
+                Role::King,
+                Square::E1,
+                vec![Passed::NoLegalMove(at(Role::Rook, Square::H1))]
+            )
         );
         assert!(d.permits(mv(&p, "Kd1")));
         assert!(!d.permits(mv(&p, "Nf3")));
@@ -651,8 +720,8 @@ mod tests {
             banned: &banned,
         };
         assert_eq!(
-            ctx.ban_note(Square::E1),
-            ", without castling queenside (the rook on a1 was touched first)"
+            ctx.banned_castlings(Square::E1),
+            [(CastlingSide::QueenSide, Square::A1)]
         );
         assert!(!ctx.moves_of(Square::E1).contains(&mv(&p, "O-O-O")));
         assert!(ctx.moves_of(Square::E1).contains(&mv(&p, "O-O")));
@@ -666,7 +735,10 @@ mod tests {
         assert_eq!(d.article, Article::TOUCH_OPPONENT);
         assert_eq!(
             d.obligation,
-            "had to capture the bishop on c4 (the rook on d5 could not be captured)"
+            Obligation::Capture {
+                piece: at(Role::Bishop, Square::C4),
+                passed: vec![Passed::CannotBeCaptured(at(Role::Rook, Square::D5))]
+            }
         );
         assert!(d.permits(mv(&p, "bxc4")));
         assert!(d.permits(mv(&p, "Nxc4")));
@@ -686,10 +758,19 @@ mod tests {
         let p = pos("4k3/8/5n2/6P1/8/8/8/5RK1 w - - 0 1");
         let d = duty(&p, &[Square::F1, Square::F6], None);
         assert_eq!(d.article, Article::TOUCH_BOTH);
+        let Obligation::CaptureWith {
+            target,
+            with,
+            moves,
+        } = &d.obligation
+        else {
+            panic!("{:?}", d.obligation);
+        };
         assert_eq!(
-            d.obligation,
-            "had to capture the knight on f6 with the rook on f1 (Rxf6)"
+            (*target, *with),
+            (at(Role::Knight, Square::F6), at(Role::Rook, Square::F1))
         );
+        assert_eq!(moves.len(), 1);
         assert!(d.permits(mv(&p, "Rxf6")));
         assert!(!d.permits(mv(&p, "gxf6")), "wrong capturing piece");
     }
@@ -702,7 +783,16 @@ mod tests {
         assert_eq!(d.article, Article::TOUCH_BOTH);
         assert_eq!(
             d.obligation,
-            "had to move the rook on d1 (it could not capture the knight on f6)"
+            moving(
+                Role::Rook,
+                Square::D1,
+                vec![Passed::CouldNotCapture {
+                    own: at(Role::Rook, Square::D1),
+                    enemy: at(Role::Knight, Square::F6),
+                    it: true,
+                    no_legal_move: false
+                }]
+            )
         );
         assert!(d.permits(mv(&p, "Rd7")));
         assert!(!d.permits(mv(&p, "gxf6")));
@@ -719,8 +809,15 @@ mod tests {
         assert_eq!(d.article, Article::TOUCH_BOTH);
         assert_eq!(
             d.obligation,
-            "had to capture the knight on f6 \
-             (the rook on d1 could not capture the knight on f6 and had no legal move)"
+            Obligation::Capture {
+                piece: at(Role::Knight, Square::F6),
+                passed: vec![Passed::CouldNotCapture {
+                    own: at(Role::Rook, Square::D1),
+                    enemy: at(Role::Knight, Square::F6),
+                    it: false,
+                    no_legal_move: true
+                }]
+            }
         );
         assert!(d.permits(mv(&p, "gxf6")));
         assert!(!d.permits(mv(&p, "d3")));
@@ -733,7 +830,10 @@ mod tests {
         assert_eq!(d.article, Article::TOUCH_PROMOTION);
         assert_eq!(
             d.obligation,
-            "had to move the pawn on e7, promoting to a knight"
+            Obligation::Promoting {
+                base: Box::new(moving(Role::Pawn, Square::E7, vec![])),
+                role: Role::Knight
+            }
         );
         assert_eq!(allowed_sans(&p, &d), ["e8=N", "exd8=N"]);
         assert!(d.permits(mv(&p, "exd8=N")));

@@ -7,8 +7,8 @@ use audit::{
     Finding, GameReport, Kind,
     facts::{
         Act, BothFlags, CheckState, ClaimFacts, ClockProblem, EventProblem, Facts, FlagEvidence,
-        IllegalActFacts, MismatchCause, MoveFacts, MoveProblem, Occurrence, SetupProblem,
-        TagProblem, Unreadable, WrittenDuty,
+        Free, IllegalActFacts, MismatchCause, MoveFacts, MoveProblem, Obligation, Occurrence,
+        Passed, PieceAt, SetupProblem, TagProblem, Unreadable, WrittenDuty,
     },
 };
 use laws::{
@@ -17,7 +17,7 @@ use laws::{
     time_control::Ambiguity,
 };
 use scoresheet::{ClaimKind, EventError, Mark, NotationError, SyntaxProblem};
-use shakmaty::{Color, Role, san::SanPlus};
+use shakmaty::{CastlingSide, Color, Role, san::SanPlus};
 
 use crate::i18n::format_clock;
 
@@ -318,7 +318,8 @@ pub fn sentence(_report: &GameReport, f: &Finding) -> String {
                 "eine Figur".to_string()
             } else {
                 let squares: Vec<String> = t.touched.iter().map(ToString::to_string).collect();
-                format!("die Figur auf {}", squares.join(", "))
+                let noun = if squares.len() == 1 { "die Figur" } else { "die Figuren" };
+                format!("{noun} auf {}", squares.join(", "))
             };
             let legal = if t.allowed.is_empty() {
                 ", danach war jeder regelgemäße Zug erlaubt".to_string()
@@ -326,8 +327,9 @@ pub fn sentence(_report: &GameReport, f: &Finding) -> String {
                 format!("; regelgemäß war {}", sans(&t.allowed, " oder "))
             };
             format!(
-                "{} verletzt die Regel „berührt – geführt“ (Art. {art}): {me} hatte {touched} berührt{legal}.",
-                mv(f)
+                "{} verletzt die Regel „berührt – geführt“ (Art. {art}): {me} hatte {touched} berührt und {}{legal}.",
+                mv(f),
+                obligation(&t.obligation)
             )
         }
         Facts::Ending(kind) => ending(f, kind),
@@ -434,6 +436,175 @@ pub fn sentence(_report: &GameReport, f: &Finding) -> String {
         Facts::Clock(problem) => clock(me, f, problem),
         Facts::Duplicate { game, source } => format!(
             "Dieselben Züge zwischen denselben Spielern wie Partie {game} in {source}: die Partie wurde doppelt eingereicht."
+        ),
+    }
+}
+
+fn role_name(role: Role) -> &'static str {
+    match role {
+        Role::Pawn => "Bauer",
+        Role::Knight => "Springer",
+        Role::Bishop => "Läufer",
+        Role::Rook => "Turm",
+        Role::Queen => "Dame",
+        Role::King => "König",
+    }
+}
+
+/// "den Springer auf g1" (accusative), "der Springer auf g1" (nominative).
+fn piece(p: &PieceAt, accusative: bool) -> String {
+    let article = match (p.role, accusative) {
+        (Role::Queen, _) => "die",
+        (_, true) => "den",
+        (_, false) => "der",
+    };
+    // Weak nouns: den Bauern.
+    let noun = match (p.role, accusative) {
+        (Role::Pawn, true) => "Bauern",
+        (role, _) => role_name(role),
+    };
+    format!("{article} {noun} auf {}", p.square)
+}
+
+/// "dem Turm auf f1", "der Dame auf d1", "dem Bauern auf e4".
+fn piece_dative(p: &PieceAt) -> String {
+    let (article, noun) = match p.role {
+        Role::Queen => ("der", "Dame"),
+        Role::Pawn => ("dem", "Bauern"),
+        role => ("dem", role_name(role)),
+    };
+    format!("{article} {noun} auf {}", p.square)
+}
+
+fn side_name(side: CastlingSide) -> &'static str {
+    match side {
+        CastlingSide::KingSide => "kurz",
+        CastlingSide::QueenSide => "lang",
+    }
+}
+
+fn promotion_piece(role: Role) -> String {
+    match role {
+        Role::Queen => "eine Dame".to_string(),
+        Role::Knight => "einen Springer".to_string(),
+        Role::Bishop => "einen Läufer".to_string(),
+        Role::Rook => "einen Turm".to_string(),
+        other => role_name(other).to_string(),
+    }
+}
+
+fn passed(p: &Passed) -> String {
+    match p {
+        Passed::NoLegalMove(t) => format!("{} hatte keinen regelgemäßen Zug", piece(t, false)),
+        Passed::CannotBeCaptured(t) => {
+            format!("{} konnte nicht geschlagen werden", piece(t, false))
+        }
+        Passed::CouldNotCapture {
+            own,
+            enemy,
+            it: true,
+            ..
+        } => {
+            let pronoun = if own.role == Role::Queen { "sie" } else { "er" };
+            format!("{pronoun} konnte {} nicht schlagen", piece(enemy, true))
+        }
+        Passed::CouldNotCapture {
+            own,
+            enemy,
+            no_legal_move,
+            ..
+        } => format!(
+            "{} konnte {} nicht schlagen{}",
+            piece(own, false),
+            piece(enemy, true),
+            if *no_legal_move {
+                " und hatte keinen regelgemäßen Zug"
+            } else {
+                ""
+            }
+        ),
+    }
+}
+
+/// What Art. 4 required: "musste den Springer auf g1 ziehen".
+fn obligation(o: &Obligation) -> String {
+    let with_reasons = |head: String, reasons: &[Passed]| {
+        if reasons.is_empty() {
+            head
+        } else {
+            let reasons: Vec<String> = reasons.iter().map(passed).collect();
+            format!("{head} ({})", reasons.join("; "))
+        }
+    };
+    match o {
+        Obligation::Free(why) => {
+            let why = match why {
+                Free::NothingTouched => "keine Figur war berührt".to_string(),
+                Free::NoneCouldMove => "keine der berührten Figuren konnte ziehen".to_string(),
+                Free::NoneCouldBeCaptured => {
+                    "keine der berührten Figuren konnte geschlagen werden".to_string()
+                }
+                Free::KingStuck { side, king } => format!(
+                    "die {}e Rochade war nicht regelgemäß, und der König auf {king} hatte keinen regelgemäßen Zug",
+                    side_name(*side)
+                ),
+                Free::NoEnemyTouched => "keine gegnerische Figur war berührt".to_string(),
+                Free::NoCaptureNoneMovable { own, enemy } => format!(
+                    "{} konnte {} nicht schlagen, und keine der berührten Figuren konnte ziehen oder geschlagen werden",
+                    piece(own, false),
+                    piece(enemy, true)
+                ),
+                Free::CannotPromoteTo(role) => format!(
+                    "die berührten Figuren konnten nicht in {} umwandeln",
+                    promotion_piece(*role)
+                ),
+            };
+            format!("durfte jeden regelgemäßen Zug ausführen ({why})")
+        }
+        Obligation::Castle(side) => format!("musste {} rochieren", side_name(*side)),
+        Obligation::OtherKingMove { king, side } => format!(
+            "musste einen anderen Zug mit dem König auf {king} ausführen (die {}e Rochade war nicht regelgemäß)",
+            side_name(*side)
+        ),
+        Obligation::CaptureWith {
+            target,
+            with,
+            moves,
+        } => {
+            let moves: Vec<String> = moves.iter().map(|m| san(&m.to_string())).collect();
+            format!(
+                "musste {} mit {} schlagen ({})",
+                piece(target, true),
+                piece_dative(with),
+                moves.join(", ")
+            )
+        }
+        Obligation::Move {
+            piece: p,
+            without_castling,
+            passed: reasons,
+        } => {
+            let mut head = format!("musste {} ziehen", piece(p, true));
+            for (side, rook) in without_castling {
+                head.push_str(&format!(
+                    ", ohne {} zu rochieren (der Turm auf {rook} war zuerst berührt)",
+                    side_name(*side)
+                ));
+            }
+            with_reasons(head, reasons)
+        }
+        Obligation::Capture {
+            piece: p,
+            passed: reasons,
+        } => with_reasons(format!("musste {} schlagen", piece(p, true)), reasons),
+        Obligation::Promoting { base, role } => format!(
+            "{}, mit Umwandlung in {}",
+            obligation(base),
+            promotion_piece(*role)
+        ),
+        Obligation::AnyPromotingTo(role) => format!(
+            "durfte jeden regelgemäßen Zug ausführen, eine Umwandlung aber nur in {}",
+            promotion_piece(*role)
         ),
     }
 }

@@ -6,8 +6,8 @@ use audit::{
     Finding, GameReport, Kind,
     facts::{
         Act, BothFlags, CheckState, ClaimFacts, ClockProblem, EventProblem, Facts, FlagEvidence,
-        IllegalActFacts, MismatchCause, MoveFacts, MoveProblem, SetupProblem, TagProblem,
-        Unreadable, WrittenDuty,
+        Free, IllegalActFacts, MismatchCause, MoveFacts, MoveProblem, Obligation, Passed, PieceAt,
+        SetupProblem, TagProblem, Unreadable, WrittenDuty,
     },
 };
 use laws::{
@@ -16,7 +16,7 @@ use laws::{
     time_control::Ambiguity,
 };
 use scoresheet::{ClaimKind, EventError, Mark, NotationError, SyntaxProblem};
-use shakmaty::{Color, Role, san::SanPlus};
+use shakmaty::{CastlingSide, Color, Role, san::SanPlus};
 
 use crate::i18n::format_clock;
 
@@ -235,7 +235,7 @@ pub fn sentence(_report: &GameReport, f: &Finding) -> String {
                 "{} breaks the touch-move rule: {} {}{legal}",
                 label(f),
                 color_name(who(f)),
-                t.obligation
+                obligation(&t.obligation)
             )
         }
         Facts::Ending(kind) => ending(f, kind),
@@ -346,6 +346,127 @@ fn plain(f: &Finding) -> String {
             color_name(who(f))
         ),
         other => other.code().to_string(),
+    }
+}
+
+fn side_name(side: CastlingSide) -> &'static str {
+    match side {
+        CastlingSide::KingSide => "kingside",
+        CastlingSide::QueenSide => "queenside",
+    }
+}
+
+/// "the knight on g1".
+fn piece(p: &PieceAt) -> String {
+    let role = role_name(p.role).trim_start_matches("a ");
+    format!("the {role} on {}", p.square)
+}
+
+fn passed(p: &Passed) -> String {
+    match p {
+        Passed::NoLegalMove(t) => format!("{} had no legal move", piece(t)),
+        Passed::CannotBeCaptured(t) => format!("{} could not be captured", piece(t)),
+        Passed::CouldNotCapture {
+            enemy, it: true, ..
+        } => {
+            format!("it could not capture {}", piece(enemy))
+        }
+        Passed::CouldNotCapture {
+            own,
+            enemy,
+            no_legal_move,
+            ..
+        } => format!(
+            "{} could not capture {}{}",
+            piece(own),
+            piece(enemy),
+            if *no_legal_move {
+                " and had no legal move"
+            } else {
+                ""
+            }
+        ),
+    }
+}
+
+/// What Art. 4 required, in the arbiter's words: "had to move the knight on g1".
+fn obligation(o: &Obligation) -> String {
+    let with_reasons = |head: String, reasons: &[Passed]| {
+        if reasons.is_empty() {
+            head
+        } else {
+            let reasons: Vec<String> = reasons.iter().map(passed).collect();
+            format!("{head} ({})", reasons.join("; "))
+        }
+    };
+    match o {
+        Obligation::Free(why) => {
+            let why = match why {
+                Free::NothingTouched => "no piece was touched".to_string(),
+                Free::NoneCouldMove => "none of the touched pieces could be moved".to_string(),
+                Free::NoneCouldBeCaptured => {
+                    "none of the touched pieces could be captured".to_string()
+                }
+                Free::KingStuck { side, king } => format!(
+                    "castling {} was not legal and the king on {king} had no legal move",
+                    side_name(*side)
+                ),
+                Free::NoEnemyTouched => "no piece of the opponent was touched".to_string(),
+                Free::NoCaptureNoneMovable { own, enemy } => format!(
+                    "{} could not capture {}, and none of the touched pieces could be moved or captured",
+                    piece(own),
+                    piece(enemy)
+                ),
+                Free::CannotPromoteTo(role) => format!(
+                    "the touched pieces could not promote to {}",
+                    role_name(*role)
+                ),
+            };
+            format!("could make any legal move ({why})")
+        }
+        Obligation::Castle(side) => format!("had to castle {}", side_name(*side)),
+        Obligation::OtherKingMove { king, side } => format!(
+            "had to make another move with the king on {king} (castling {} was not legal)",
+            side_name(*side)
+        ),
+        Obligation::CaptureWith {
+            target,
+            with,
+            moves,
+        } => {
+            let moves: Vec<String> = moves.iter().map(ToString::to_string).collect();
+            format!(
+                "had to capture {} with {} ({})",
+                piece(target),
+                piece(with),
+                moves.join(", ")
+            )
+        }
+        Obligation::Move {
+            piece: p,
+            without_castling,
+            passed: reasons,
+        } => {
+            let mut head = format!("had to move {}", piece(p));
+            for (side, rook) in without_castling {
+                head.push_str(&format!(
+                    ", without castling {} (the rook on {rook} was touched first)",
+                    side_name(*side)
+                ));
+            }
+            with_reasons(head, reasons)
+        }
+        Obligation::Capture {
+            piece: p,
+            passed: reasons,
+        } => with_reasons(format!("had to capture {}", piece(p)), reasons),
+        Obligation::Promoting { base, role } => {
+            format!("{}, promoting to {}", obligation(base), role_name(*role))
+        }
+        Obligation::AnyPromotingTo(role) => format!(
+            "could make any legal move, but a promotion had to be to {}",
+            role_name(*role)
+        ),
     }
 }
 
