@@ -3,7 +3,7 @@
 
 use laws::{Article, GameClass, GameResult, time_control::TimeControl};
 use scoresheet::{
-    Scoresheet, SyntaxProblem,
+    Problem, Scoresheet, SyntaxProblem,
     tags::{SEVEN_TAG_ROSTER, is_valid_date},
 };
 use shakmaty::{CastlingMode, Chess, fen::Fen};
@@ -49,12 +49,21 @@ pub(super) fn castling_mode(variant: &str) -> Option<CastlingMode> {
 
 impl Context<'_> {
     pub(super) fn syntax_findings(&self, findings: &mut Vec<Finding>) {
-        for &(problem, span) in &self.sheet.problems {
+        for &Problem {
+            kind: problem,
+            span,
+            count,
+        } in &self.sheet.problems
+        {
             let kind = match problem {
                 SyntaxProblem::MalformedTag => Kind::BadTag,
                 _ => Kind::MalformedPgn,
             };
-            let mut finding = Finding::new(kind, None, problem.describe().to_string());
+            let message = match count {
+                1 => problem.describe().to_string(),
+                _ => format!("{} ({count} times in a row)", problem.describe()),
+            };
+            let mut finding = Finding::new(kind, None, message);
             finding.place = Some(self.place(span));
             if problem == SyntaxProblem::MalformedTag {
                 finding.token = Some(self.token(span));
