@@ -34,6 +34,9 @@ inputs = {
     "unterminated comment": game("1. e4 { never closed 2. Nf3 *"),
     "unterminated variation": game("1. e4 ( 1. d4 d5 2. c4 *"),
     "invalid UTF-8 in tags": b'[Event "Gy\xf6r \xff"]\n[White "M\xfcller"]\n\n1. e4 *\n',
+    "stray } (16 MiB, one line)": game("1. e4 " + "}" * (16 << 20) + " *"),
+    "stray } on 8 M short lines": game("1. e4 " + "}\n" * (8 << 20) + "*"),
+    "alternating } ) (200 KB)": game("1. e4 " + "} ) " * 50000 + "*"),
 }
 with open(os.path.join(tmp, "index"), "w") as index:
     for i, (name, data) in enumerate(inputs.items()):

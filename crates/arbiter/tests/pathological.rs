@@ -187,3 +187,172 @@ fn invalid_utf8_in_tags_is_read_as_latin1() {
     let found = sandwich(bad);
     assert_eq!(found[1]["white"], "Müller");
 }
+
+/// One run of `arbiter validate --format json` on `input` from standard input.
+struct Run {
+    stdout: Vec<u8>,
+    elapsed: Duration,
+    /// Peak resident memory, as the binary's own summary reports it (the
+    /// kernel's high-water mark; `None` where the system does not tell).
+    peak_mib: Option<f64>,
+}
+
+fn run(input: &[u8]) -> Run {
+    let summary = std::env::temp_dir().join(format!(
+        "arbiter-pathological-{}-{:?}.txt",
+        std::process::id(),
+        std::thread::current().id()
+    ));
+    let started = Instant::now();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .args(["validate", "--format", "json", "--fail-on", "never"])
+        .args(["--lang", "en", "--jobs", "1", "--summary"])
+        .arg(&summary)
+        .arg("-")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("spawn arbiter");
+    let mut stdin = child.stdin.take().expect("stdin");
+    let data = input.to_vec();
+    let writer = std::thread::spawn(move || {
+        let _ = stdin.write_all(&data);
+    });
+    let out = child.wait_with_output().expect("arbiter output");
+    let elapsed = started.elapsed();
+    writer.join().expect("writer");
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = std::fs::read_to_string(&summary).expect("summary");
+    let _ = std::fs::remove_file(&summary);
+    let peak_mib = text
+        .lines()
+        .find_map(|line| line.strip_prefix("peak memory: "))
+        .and_then(|rest| rest.trim_end_matches(" MiB").parse().ok());
+    Run {
+        stdout: out.stdout,
+        elapsed,
+        peak_mib,
+    }
+}
+
+fn occurrences(hay: &[u8], needle: &str) -> usize {
+    memchr::memmem::find_iter(hay, needle).count()
+}
+
+/// The bad game between the two good ones, its movetext `unit` written
+/// `times` times over.
+fn sandwiched(unit: &str, times: usize) -> Vec<u8> {
+    let mut input = BEFORE.as_bytes().to_vec();
+    input.extend_from_slice(&game(&format!("1. e4 {} *", unit.repeat(times))));
+    input.extend_from_slice(AFTER.as_bytes());
+    input
+}
+
+/// Checks the game of `unit` written `times` times and 8 times as often,
+/// with `check` on each run's output, and that time and peak memory grow at
+/// most linearly between the two: no more than 3 × 8 times (best of three
+/// runs for the time, growth over a run of a small game for the memory),
+/// above a floor that absorbs the noise of a loaded machine. A quadratic
+/// cost grows 64 times.
+fn grows_linearly(unit: &str, times: usize, check: impl Fn(&Run, usize)) {
+    const FACTOR: usize = 8;
+    let baseline = run(&sandwiched(unit, 1));
+    let measure = |times: usize| {
+        let input = sandwiched(unit, times);
+        let (mut best, mut peak) = (Duration::MAX, None::<f64>);
+        for _ in 0..3 {
+            let r = run(&input);
+            check(&r, times);
+            best = best.min(r.elapsed);
+            peak = match (peak, r.peak_mib) {
+                (Some(a), Some(b)) => Some(a.max(b)),
+                (a, b) => a.or(b),
+            };
+        }
+        (best, peak)
+    };
+    let (small_time, small_peak) = measure(times);
+    let (large_time, large_peak) = measure(times * FACTOR);
+    eprintln!(
+        "{unit:?} × {times}: {small_time:?}, {small_peak:?} MiB; × {}: {large_time:?}, {large_peak:?} MiB",
+        times * FACTOR
+    );
+    let bound = small_time * (3 * FACTOR) as u32 + Duration::from_secs(2);
+    assert!(
+        large_time <= bound,
+        "{unit:?} × {times}: {small_time:?}, × {FACTOR} as many: {large_time:?} (bound {bound:?})"
+    );
+    if let (Some(base), Some(small), Some(large)) = (baseline.peak_mib, small_peak, large_peak) {
+        let bound = (small - base).max(0.0) * (3 * FACTOR) as f64 + 16.0;
+        assert!(
+            large - base <= bound,
+            "{unit:?} × {times}: peak {small:.1} MiB, × {FACTOR} as many: {large:.1} MiB \
+             (base {base:.1} MiB, bound {bound:.1} MiB of growth)"
+        );
+    }
+}
+
+/// The bad game's row has one `malformed-pgn` finding, counting the run.
+fn one_merged_finding(run: &Run, times: usize) {
+    let text = String::from_utf8(run.stdout.clone()).expect("utf-8 output");
+    let found: Vec<serde_json::Value> = text
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("JSON line"))
+        .collect();
+    assert_eq!(found.len(), 3);
+    assert_eq!(found[0]["ruled_result"], "0-1", "the game before is intact");
+    assert_eq!(found[2]["ruled_result"], "1-0", "the game after is intact");
+    let findings: Vec<&serde_json::Value> = found[1]["findings"]
+        .as_array()
+        .expect("findings")
+        .iter()
+        .filter(|f| f["kind"] == "malformed-pgn")
+        .collect();
+    assert_eq!(findings.len(), 1, "{findings:?}");
+    assert_eq!(
+        findings[0]["message"],
+        format!(
+            "a stray character (such as }} ] or a control byte) in the movetext ({times} times in a row)"
+        )
+    );
+    assert_eq!(findings[0]["place"]["column"], 7, "after `1. e4 `");
+    assert_eq!(found[1]["plies"], 1);
+}
+
+#[test]
+fn stray_braces_are_one_finding_in_linear_time() {
+    grows_linearly("} ", 100_000, one_merged_finding);
+}
+
+#[test]
+fn stray_braces_on_one_huge_line_are_one_finding_in_linear_time() {
+    grows_linearly("}", 200_000, one_merged_finding);
+}
+
+#[test]
+fn stray_braces_on_many_short_lines_are_one_finding_in_linear_time() {
+    grows_linearly("}\n", 100_000, one_merged_finding);
+}
+
+/// Findings that cannot be merged: the line index keeps them linear.
+#[test]
+fn many_distinct_findings_take_linear_time() {
+    // Alternating problems, on one line and on short lines, and one problem
+    // with a move between each two: `findings` findings per unit.
+    for (unit, findings) in [("} ) ", 2), ("} )\n", 2), ("} e4 ", 1)] {
+        grows_linearly(unit, 200_000 / unit.len(), |run, times| {
+            assert_eq!(occurrences(&run.stdout, "\n"), 3, "three rows");
+            assert_eq!(
+                occurrences(&run.stdout, "\"malformed-pgn\""),
+                findings * times
+            );
+            assert_eq!(occurrences(&run.stdout, "times in a row"), 0);
+        });
+    }
+}

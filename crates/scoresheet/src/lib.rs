@@ -30,7 +30,7 @@ pub mod text;
 pub use events::{ClaimKind, Event, EventAt, EventError, IllegalAct, WrittenToken};
 pub use lexer::Span;
 pub use notation::{Dialect, Mark, Notation, NotationError, WrittenMove};
-pub use record::{Comment, RecordedMove, Scoresheet, SyntaxProblem, Variation};
+pub use record::{Comment, Problem, RecordedMove, Scoresheet, SyntaxProblem, Variation};
 pub use split::Splitter;
 pub use tags::Tag;
 pub use text::{Encoding, GameText, Location};

@@ -59,6 +59,18 @@ pub enum SyntaxProblem {
     Truncated,
 }
 
+/// A syntax problem where it stands: a run of the same problem with no move
+/// (or tag) recorded between is one problem with a count, so that a game of
+/// a million stray `}` is one finding, not a million.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Problem {
+    pub kind: SyntaxProblem,
+    /// The first of the run.
+    pub span: Span,
+    /// How many times in a row the problem occurs: 1 or more.
+    pub count: u32,
+}
+
 /// One game as written, with spans into its [`GameText`].
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct Scoresheet {
@@ -68,7 +80,7 @@ pub struct Scoresheet {
     pub result: Option<(Outcome, Span)>,
     pub comments: Vec<Comment>,
     pub variations: Vec<Variation>,
-    pub problems: Vec<(SyntaxProblem, Span)>,
+    pub problems: Vec<Problem>,
     /// Whether the text held anything at all besides white space.
     pub is_empty: bool,
 }
@@ -112,9 +124,7 @@ impl Scoresheet {
                         }
                     }
                     TokenKind::Comment { closed: false } => {
-                        sheet
-                            .problems
-                            .push((SyntaxProblem::UnterminatedComment, span));
+                        sheet.problem(SyntaxProblem::UnterminatedComment, span);
                     }
                     _ => {}
                 }
@@ -124,7 +134,7 @@ impl Scoresheet {
             match token.kind {
                 TokenKind::Tag { name, value } => {
                     if in_movetext {
-                        sheet.problems.push((SyntaxProblem::TagInMovetext, span));
+                        sheet.problem(SyntaxProblem::TagInMovetext, span);
                     } else if let Some(value) = value {
                         sheet.tags.push(Tag {
                             name: CompactString::from(text.decode_borrowed(name.of(bytes))),
@@ -132,15 +142,13 @@ impl Scoresheet {
                             span,
                         });
                     } else {
-                        sheet.problems.push((SyntaxProblem::MalformedTag, span));
+                        sheet.problem(SyntaxProblem::MalformedTag, span);
                     }
                 }
                 TokenKind::Escape | TokenKind::RestOfLineComment => {}
                 TokenKind::Comment { closed } => {
                     if !closed {
-                        sheet
-                            .problems
-                            .push((SyntaxProblem::UnterminatedComment, span));
+                        sheet.problem(SyntaxProblem::UnterminatedComment, span);
                     }
                     sheet.comments.push(Comment {
                         after_ply: sheet.moves.len(),
@@ -153,12 +161,10 @@ impl Scoresheet {
                     variation_start = span.start;
                 }
                 TokenKind::CloseVariation => {
-                    sheet
-                        .problems
-                        .push((SyntaxProblem::UnmatchedParenthesis, span));
+                    sheet.problem(SyntaxProblem::UnmatchedParenthesis, span);
                 }
                 TokenKind::Stray => {
-                    sheet.problems.push((SyntaxProblem::StrayCharacter, span));
+                    sheet.problem(SyntaxProblem::StrayCharacter, span);
                 }
                 TokenKind::MoveNumber(_) => in_movetext = true,
                 TokenKind::Nag(nag) => {
@@ -210,16 +216,16 @@ impl Scoresheet {
             }
         }
         if depth > 0 {
-            sheet.problems.push((
+            sheet.problem(
                 SyntaxProblem::UnterminatedVariation,
                 Span::new(variation_start, bytes.len()),
-            ));
+            );
         }
         if text.dropped_bytes > 0 {
-            sheet.problems.push((
+            sheet.problem(
                 SyntaxProblem::Truncated,
                 Span::new(bytes.len(), bytes.len()),
-            ));
+            );
         }
         sheet
     }
@@ -227,9 +233,33 @@ impl Scoresheet {
     /// Text after the result is one problem, however many words it has.
     fn after_result(&mut self, span: Span) {
         match self.problems.last_mut() {
-            Some((SyntaxProblem::TextAfterResult, last)) => last.end = span.end,
-            _ => self.problems.push((SyntaxProblem::TextAfterResult, span)),
+            Some(last) if last.kind == SyntaxProblem::TextAfterResult => last.span.end = span.end,
+            _ => self.problem(SyntaxProblem::TextAfterResult, span),
         }
+    }
+
+    /// Records a problem, or counts it in the run of the same problem that
+    /// the last one began when no move or tag was recorded since.
+    fn problem(&mut self, kind: SyntaxProblem, span: Span) {
+        if let Some(last) = self.problems.last_mut()
+            && last.kind == kind
+            && self
+                .moves
+                .last()
+                .is_none_or(|m| m.span.start < last.span.start)
+            && self
+                .tags
+                .last()
+                .is_none_or(|t| t.span.start < last.span.start)
+        {
+            last.count = last.count.saturating_add(1);
+            return;
+        }
+        self.problems.push(Problem {
+            kind,
+            span,
+            count: 1,
+        });
     }
 
     /// The value of the first tag with this name.
@@ -306,7 +336,7 @@ mod tests {
         let text = format!("1. e4 {} e5 *", "(".repeat(10_000));
         let sheet = read(&text);
         assert_eq!(sheet.moves.len(), 1);
-        assert_eq!(sheet.problems[0].0, SyntaxProblem::UnterminatedVariation);
+        assert_eq!(sheet.problems[0].kind, SyntaxProblem::UnterminatedVariation);
     }
 
     #[test]
@@ -332,6 +362,42 @@ mod tests {
     fn text_after_result() {
         let sheet = read("1. e4 1-0 e5");
         assert_eq!(sheet.moves.len(), 1);
-        assert_eq!(sheet.problems[0].0, SyntaxProblem::TextAfterResult);
+        assert_eq!(sheet.problems[0].kind, SyntaxProblem::TextAfterResult);
+    }
+
+    #[test]
+    fn a_run_of_one_problem_is_one_problem_with_a_count() {
+        let sheet = read("1. e4 } } {c} ] e5 } ) ) *");
+        let runs: Vec<_> = sheet
+            .problems
+            .iter()
+            .map(|p| (p.kind, p.span.start, p.count))
+            .collect();
+        assert_eq!(
+            runs,
+            [
+                (SyntaxProblem::StrayCharacter, 6, 3),
+                (SyntaxProblem::StrayCharacter, 19, 1),
+                (SyntaxProblem::UnmatchedParenthesis, 21, 2),
+            ]
+        );
+        assert_eq!(sheet.moves.len(), 2);
+        let sheet = read(&format!("1. e4 {}*", "} ".repeat(100_000)));
+        assert_eq!(sheet.problems.len(), 1);
+        assert_eq!(sheet.problems[0].count, 100_000);
+        assert_eq!(sheet.problems[0].span, Span::new(6, 7));
+    }
+
+    #[test]
+    fn a_tag_between_malformed_tags_ends_the_run() {
+        let sheet = read("[Event \"x\"]\n[Bad\n[Worse\n[Site \"?\"]\n[Worst\n\n1. e4 *");
+        let counts: Vec<_> = sheet.problems.iter().map(|p| (p.kind, p.count)).collect();
+        assert_eq!(
+            counts,
+            [
+                (SyntaxProblem::MalformedTag, 2),
+                (SyntaxProblem::MalformedTag, 1)
+            ]
+        );
     }
 }

@@ -1,6 +1,6 @@
 //! The bytes of one game as they stood in the source, and how to point into them.
 
-use std::borrow::Cow;
+use std::{borrow::Cow, sync::OnceLock};
 
 /// How the bytes of a game are to be turned into text.
 ///
@@ -25,6 +25,10 @@ pub struct GameText {
     /// Bytes that were dropped because the game exceeded the splitter's size limit.
     pub dropped_bytes: u64,
     pub encoding: Encoding,
+    /// The line and column at every 256 bytes, built on the first
+    /// [`GameText::locate`], of the bytes as they are then (a game's bytes
+    /// are not changed once cut; should they be, the index is built anew).
+    index: OnceLock<LineIndex>,
 }
 
 /// A place in the source that a person can find: 1-based line and column
@@ -49,6 +53,7 @@ impl GameText {
             offset,
             dropped_bytes: 0,
             encoding,
+            index: OnceLock::new(),
         }
     }
 
@@ -64,42 +69,52 @@ impl GameText {
 
     /// Line and column of a byte offset within this game's bytes.
     ///
-    /// Computed on demand: only findings need it, so well-formed games never pay for it.
+    /// Computed on demand: only findings need it, so well-formed games never
+    /// pay for it. The first call builds the game's line index in one pass;
+    /// each call then scans at most one block of the index (256 bytes), so a
+    /// game with a finding on every character stays linear in its length,
+    /// however long its lines are.
     pub fn locate(&self, at: usize) -> Location {
         let at = at.min(self.bytes.len());
-        let before = &self.bytes[..at];
-        let newlines = memchr::memchr_iter(b'\n', before).count();
-        let line_start = memchr::memrchr(b'\n', before).map_or(0, |i| i + 1);
-        let line_bytes = &self.bytes[line_start..at];
-        let chars = match self.encoding {
-            Encoding::Utf8 => line_bytes.iter().filter(|&&b| (b & 0xc0) != 0x80).count(),
-            Encoding::Windows1252 => line_bytes.len(),
+        let built;
+        let index = match self
+            .index
+            .get_or_init(|| LineIndex::new(&self.bytes, self.encoding))
+        {
+            index if index.len == self.bytes.len() => index,
+            // The bytes were changed after the index was built: index them afresh.
+            _ => {
+                built = LineIndex::new(&self.bytes, self.encoding);
+                &built
+            }
         };
+        let (newlines, chars) = index.position(&self.bytes, at, self.encoding);
         Location {
-            line: self
-                .first_line
-                .saturating_add(u32::try_from(newlines).unwrap_or(u32::MAX)),
-            column: u32::try_from(chars + 1).unwrap_or(u32::MAX),
+            line: self.first_line.saturating_add(newlines),
+            column: chars.saturating_add(1),
             offset: self.offset + at as u64,
         }
     }
 
     /// The part of the source line around `at`: at most `radius` bytes either
     /// side (cut at character boundaries), decoded, and how many characters
-    /// of it stand before `at`. Long lines (a 100 MB comment) stay cheap.
+    /// of it stand before `at`. Only the `radius` bytes either side are
+    /// scanned, so long lines (a 100 MB comment) stay cheap.
     pub fn excerpt(&self, at: usize, radius: usize) -> (String, usize) {
         let at = at.min(self.bytes.len());
-        let line_start = memchr::memrchr(b'\n', &self.bytes[..at]).map_or(0, |i| i + 1);
-        let line_end =
-            memchr::memchr(b'\n', &self.bytes[at..]).map_or(self.bytes.len(), |i| at + i);
+        let from = at.saturating_sub(radius);
+        let line_start =
+            memchr::memrchr(b'\n', &self.bytes[from..at]).map_or(from, |i| from + i + 1);
+        let to = at.saturating_add(radius).min(self.bytes.len());
+        let line_end = memchr::memchr(b'\n', &self.bytes[at..to]).map_or(to, |i| at + i);
         let is_boundary = |i: usize| {
             self.encoding != Encoding::Utf8 || self.bytes.get(i).is_none_or(|b| (b & 0xc0) != 0x80)
         };
-        let mut start = line_start.max(at.saturating_sub(radius));
+        let mut start = line_start;
         while start < at && !is_boundary(start) {
             start += 1;
         }
-        let mut end = line_end.min(at.saturating_add(radius));
+        let mut end = line_end;
         while end > at && !is_boundary(end) {
             end -= 1;
         }
@@ -107,6 +122,84 @@ impl GameText {
         let text = self.decode(&self.bytes[start..end]);
         let text = text.strip_suffix('\r').map(str::to_string).unwrap_or(text);
         (text, before.chars().count())
+    }
+}
+
+/// Bytes per block of a [`LineIndex`]: what one locate scans at most.
+const BLOCK: usize = 256;
+
+/// The line and column at the start of every [`BLOCK`] bytes of a game.
+///
+/// Built once per game in one pass (when its first finding needs a place),
+/// it costs 8 bytes per block (3% of the game) whatever the shape of the
+/// lines: a game of short lines needs no entry per line, and a single 16 MiB
+/// line is as quick to point into as a short one.
+#[derive(Clone)]
+struct LineIndex {
+    /// The length of the bytes indexed.
+    len: usize,
+    /// For the block starting at `i * BLOCK`: the newlines before it, and the
+    /// characters between the start of its line and it. One entry more than
+    /// there are whole blocks, so that the end of the bytes has one too.
+    blocks: Vec<(u32, u32)>,
+}
+
+impl LineIndex {
+    fn new(bytes: &[u8], encoding: Encoding) -> LineIndex {
+        let mut blocks = Vec::with_capacity(bytes.len() / BLOCK + 1);
+        let (mut newlines, mut chars) = (0u32, 0u32);
+        blocks.push((newlines, chars));
+        for block in bytes.chunks(BLOCK) {
+            (newlines, chars) = advance(block, encoding, newlines, chars);
+            if block.len() == BLOCK {
+                blocks.push((newlines, chars));
+            }
+        }
+        LineIndex {
+            len: bytes.len(),
+            blocks,
+        }
+    }
+
+    /// The newlines before `at` and the characters from its line's start to it.
+    fn position(&self, bytes: &[u8], at: usize, encoding: Encoding) -> (u32, u32) {
+        let block = (at / BLOCK).min(self.blocks.len().saturating_sub(1));
+        let (newlines, chars) = self.blocks.get(block).copied().unwrap_or_default();
+        let from = (block * BLOCK).min(at);
+        advance(&bytes[from..at], encoding, newlines, chars)
+    }
+}
+
+impl std::fmt::Debug for LineIndex {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "LineIndex({} bytes, {} blocks)",
+            self.len,
+            self.blocks.len()
+        )
+    }
+}
+
+/// The newlines and the column (in characters from the line's start) after
+/// `bytes`, from those before them.
+fn advance(bytes: &[u8], encoding: Encoding, newlines: u32, chars: u32) -> (u32, u32) {
+    let count = |bytes: &[u8]| {
+        let n = match encoding {
+            Encoding::Utf8 => bytes.iter().filter(|&&b| (b & 0xc0) != 0x80).count(),
+            Encoding::Windows1252 => bytes.len(),
+        };
+        u32::try_from(n).unwrap_or(u32::MAX)
+    };
+    match memchr::memrchr(b'\n', bytes) {
+        None => (newlines, chars.saturating_add(count(bytes))),
+        Some(last) => {
+            let seen = memchr::memchr_iter(b'\n', &bytes[..last]).count() + 1;
+            (
+                newlines.saturating_add(u32::try_from(seen).unwrap_or(u32::MAX)),
+                count(&bytes[last + 1..]),
+            )
+        }
     }
 }
 
@@ -144,5 +237,69 @@ mod tests {
         let knight = "{é} ".len();
         assert_eq!(game.locate(knight).column, 5);
         assert_eq!(game.excerpt(at, 80), ("1. e4".to_string(), 3));
+    }
+
+    /// Line and column as counted from the start of the game, the slow way.
+    fn counted(game: &GameText, at: usize) -> (u32, u32) {
+        let before = &game.bytes[..at];
+        let newlines = before.iter().filter(|&&b| b == b'\n').count();
+        let line = &before[before
+            .iter()
+            .rposition(|&b| b == b'\n')
+            .map_or(0, |i| i + 1)..];
+        let chars = match game.encoding {
+            Encoding::Utf8 => line.iter().filter(|&&b| (b & 0xc0) != 0x80).count(),
+            Encoding::Windows1252 => line.len(),
+        };
+        (game.first_line + newlines as u32, chars as u32 + 1)
+    }
+
+    #[test]
+    fn the_line_index_agrees_with_counting() {
+        // Lines of every length around the index's block size, with
+        // characters of two and three bytes across the blocks' edges.
+        let mut text = String::new();
+        for (i, len) in [0, 1, 255, 256, 257, 511, 512, 600, 3, 0, 1000]
+            .iter()
+            .enumerate()
+        {
+            for j in 0..*len {
+                text.push(match (i + j) % 5 {
+                    0 => 'é',
+                    1 => '♘',
+                    _ => 'x',
+                });
+            }
+            text.push(if i % 2 == 0 { '\n' } else { '\r' });
+            if i % 2 == 1 {
+                text.push('\n');
+            }
+        }
+        let utf8 = GameText::new(text.into_bytes(), 3, 7);
+        let mut latin = utf8.bytes.clone();
+        latin.push(0xf6);
+        let latin = GameText::new(latin, 1, 0);
+        assert_eq!(latin.encoding, Encoding::Windows1252);
+        for game in [&utf8, &latin] {
+            for at in 0..=game.bytes.len() {
+                let loc = game.locate(at);
+                assert_eq!((loc.line, loc.column), counted(game, at), "at {at}");
+            }
+            let end = game.locate(usize::MAX);
+            assert_eq!((end.line, end.column), counted(game, game.bytes.len()));
+        }
+    }
+
+    #[test]
+    fn a_long_line_is_pointed_into_without_counting_from_its_start() {
+        let mut bytes = b"1. e4\n".to_vec();
+        bytes.extend(std::iter::repeat_n(b'}', 1 << 20));
+        let game = GameText::new(bytes, 1, 0);
+        let at = 6 + 700_000;
+        assert_eq!(game.locate(at).column, 700_001);
+        assert_eq!(game.locate(at).line, 2);
+        let (excerpt, before) = game.excerpt(at, 80);
+        assert_eq!((excerpt.len(), before), (160, 80));
+        assert_eq!(game.excerpt(3, 80), ("1. e4".to_string(), 3));
     }
 }

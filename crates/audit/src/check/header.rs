@@ -3,7 +3,7 @@
 
 use laws::{Article, GameClass, GameResult, time_control::TimeControl};
 use scoresheet::{
-    Scoresheet, SyntaxProblem,
+    Problem, Scoresheet, SyntaxProblem,
     tags::{SEVEN_TAG_ROSTER, is_valid_date},
 };
 use shakmaty::{CastlingMode, Chess, fen::Fen};
@@ -51,12 +51,17 @@ pub(super) fn castling_mode(variant: &str) -> Option<CastlingMode> {
 
 impl Context<'_> {
     pub(super) fn syntax_findings(&self, findings: &mut Vec<Finding>) {
-        for &(problem, span) in &self.sheet.problems {
+        for &Problem {
+            kind: problem,
+            span,
+            count,
+        } in &self.sheet.problems
+        {
             let kind = match problem {
                 SyntaxProblem::MalformedTag => Kind::BadTag,
                 _ => Kind::MalformedPgn,
             };
-            let mut finding = Finding::new(kind, None, Facts::Syntax { problem, count: 1 });
+            let mut finding = Finding::new(kind, None, Facts::Syntax { problem, count });
             finding.place = Some(self.place(span));
             if problem == SyntaxProblem::MalformedTag {
                 finding.token = Some(self.token(span));
