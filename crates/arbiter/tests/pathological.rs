@@ -340,7 +340,8 @@ fn stray_braces_on_many_short_lines_are_one_finding_in_linear_time() {
     grows_linearly("}\n", 100_000, one_merged_finding);
 }
 
-/// Findings that cannot be merged: the line index keeps them linear.
+/// Findings that cannot be merged: the line index keeps them linear, and a
+/// game lists at most a thousand, so its memory stays small too.
 #[test]
 fn many_distinct_findings_take_linear_time() {
     // Alternating problems, on one line and on short lines, and one problem
@@ -348,10 +349,11 @@ fn many_distinct_findings_take_linear_time() {
     for (unit, findings) in [("} ) ", 2), ("} )\n", 2), ("} e4 ", 1)] {
         grows_linearly(unit, 200_000 / unit.len(), |run, times| {
             assert_eq!(occurrences(&run.stdout, "\n"), 3, "three rows");
-            assert_eq!(
-                occurrences(&run.stdout, "\"malformed-pgn\""),
-                findings * times
-            );
+            // A thousand are listed one by one, the rest counted in one more.
+            let listed = (findings * times).min(1000);
+            let more = usize::from(findings * times > 1000);
+            assert_eq!(occurrences(&run.stdout, "\"malformed-pgn\""), listed + more);
+            assert_eq!(occurrences(&run.stdout, "not listed one by one"), more);
             assert_eq!(occurrences(&run.stdout, "times in a row"), 0);
         });
     }

@@ -34,6 +34,10 @@ pub enum Facts {
         problem: SyntaxProblem,
         count: u32,
     },
+    /// Further syntax problems of a game that has too many to list one by one.
+    MoreSyntax {
+        count: u64,
+    },
     /// Tags of the Seven Tag Roster that are missing.
     MissingTags(Vec<&'static str>),
     Tag(TagProblem),
@@ -472,6 +476,10 @@ impl Serialize for Details<'_> {
             }
             Facts::Syntax { problem, count } => {
                 map.serialize_entry("problem", syntax_code(*problem))?;
+                map.serialize_entry("count", count)?;
+            }
+            Facts::MoreSyntax { count } => {
+                map.serialize_entry("problem", "more-not-listed")?;
                 map.serialize_entry("count", count)?;
             }
             Facts::MissingTags(tags) => map.serialize_entry("missing_tags", tags)?,

@@ -49,13 +49,26 @@ pub(super) fn castling_mode(variant: &str) -> Option<CastlingMode> {
     }
 }
 
+/// How many syntax findings a game lists one by one; the rest are counted
+/// in one more finding.
+const SYNTAX_FINDINGS: usize = 1000;
+
 impl Context<'_> {
     pub(super) fn syntax_findings(&self, findings: &mut Vec<Finding>) {
+        let problems = &self.sheet.problems;
+        if problems.len() > SYNTAX_FINDINGS {
+            // Memory stays small on a game of junk: each finding holds an excerpt.
+            let rest = &problems[SYNTAX_FINDINGS..];
+            let count = rest.iter().map(|p| u64::from(p.count)).sum();
+            let mut more = Finding::new(Kind::MalformedPgn, None, Facts::MoreSyntax { count });
+            more.place = Some(self.place(rest[0].span));
+            findings.push(more);
+        }
         for &Problem {
             kind: problem,
             span,
             count,
-        } in &self.sheet.problems
+        } in problems.iter().take(SYNTAX_FINDINGS)
         {
             let kind = match problem {
                 SyntaxProblem::MalformedTag => Kind::BadTag,

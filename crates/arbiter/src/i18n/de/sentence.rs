@@ -279,6 +279,9 @@ pub fn sentence(_report: &GameReport, f: &Finding) -> String {
             "Fehler in der PGN-Syntax: {}; die Züge bleiben lesbar.",
             syntax(*problem)
         ),
+        Facts::MoreSyntax { count } => format!(
+            "{count} weitere Fehler in der PGN-Syntax ab hier werden nicht einzeln aufgeführt."
+        ),
         Facts::MissingTags(tags) => format!(
             "Es fehlen Kopfzeilen der Sieben-Kopfzeilen-Regel (Seven Tag Roster): {}.",
             tags.join(", ")

@@ -193,6 +193,9 @@ pub fn sentence(_report: &GameReport, f: &Finding) -> String {
             format!("{} ({count} times in a row)", syntax(*problem))
         }
         Facts::Syntax { problem, .. } => syntax(*problem).to_string(),
+        Facts::MoreSyntax { count } => format!(
+            "{count} further PGN syntax problems from here on are not listed one by one"
+        ),
         Facts::MissingTags(tags) => format!(
             "missing tags of the Seven Tag Roster: {}",
             tags.join(", ")
