@@ -300,6 +300,10 @@ impl Tournament {
                 continue;
             };
             let theirs = self.entry(o, round);
+            if entry.unreadable || theirs.is_some_and(|t| t.unreadable) {
+                // The reader has said what is wrong with it.
+                continue;
+            }
             let points_back = theirs.is_some_and(|t| t.opponent == Some(me));
             let agrees = theirs.is_some_and(|t| {
                 let colours = match (entry.colour, t.colour) {
@@ -327,7 +331,9 @@ impl Tournament {
                 ));
             }
         }
-        if let Some(written) = &player.points {
+        if let Some(written) = &player.points
+            && !player.rounds.iter().any(|e| e.unreadable)
+        {
             let played = u32::try_from(player.rounds.len()).unwrap_or(u32::MAX);
             let absent = self.trf.rounds().saturating_sub(played);
             let computed = player.rounds.iter().map(|e| scoring.of(e).0).fold(
@@ -427,10 +433,9 @@ impl Tournament {
                         return;
                     }
                     let code = self.entry(p, round).map_or(Code::Blank, |e| e.code);
-                    let span = self.entry(p, round).map(|e| e.span);
                     let f = self.finding(
                         Kind::TrfForfeitPlayed,
-                        span,
+                        None,
                         TrfFacts::ForfeitPlayed {
                             round,
                             player: self.named(p),
@@ -442,9 +447,21 @@ impl Tournament {
                     return;
                 }
             }
-            // One side's name fits a player; the pairing gives the other.
+            // One side's name fits a player and the other's fits nobody:
+            // the pairing gives the other. (Two known players who are not
+            // paired are a game without a pairing.)
             doubt = Doubt::NameUnmatched;
-            for &(w, lw) in whites.iter().filter(|(_, l)| *l >= Level::Initials) {
+            let lone_whites = if blacks.is_empty() {
+                whites.as_slice()
+            } else {
+                &[]
+            };
+            let lone_blacks = if whites.is_empty() {
+                blacks.as_slice()
+            } else {
+                &[]
+            };
+            for &(w, lw) in lone_whites.iter().filter(|(_, l)| *l >= Level::Initials) {
                 if let Some(o) = self.opponent(w, round) {
                     fits.push(Fit {
                         white: w,
@@ -453,7 +470,7 @@ impl Tournament {
                     });
                 }
             }
-            for &(b, lb) in blacks.iter().filter(|(_, l)| *l >= Level::Initials) {
+            for &(b, lb) in lone_blacks.iter().filter(|(_, l)| *l >= Level::Initials) {
                 if let Some(o) = self.opponent(b, round) {
                     fits.push(Fit {
                         white: o,
@@ -486,7 +503,13 @@ impl Tournament {
             return;
         };
         let mut tied: Vec<Fit> = fits.into_iter().filter(|f| f.strength() == best).collect();
-        tied.sort_by_key(|f| (self.rank(f.white), self.rank(f.black)));
+        // Of equal guesses, the one with the TRF's colours, then by start rank.
+        tied.sort_by_key(|f| {
+            let swapped = self
+                .entry(f.white, round)
+                .is_none_or(|e| e.colour == Colour::Black);
+            (swapped, self.rank(f.white), self.rank(f.black))
+        });
         tied.dedup_by_key(|f| (f.white, f.black));
         let Some(chosen) = tied.first().cloned() else {
             return;
@@ -596,7 +619,7 @@ impl Tournament {
             // The forfeit's one finding: nothing else about this pairing.
             findings.push(self.finding(
                 Kind::TrfForfeitPlayed,
-                Some(ours.span),
+                None,
                 TrfFacts::ForfeitPlayed {
                     round,
                     player: white,
@@ -608,7 +631,7 @@ impl Tournament {
             if ours.colour == Colour::Black {
                 findings.push(self.finding(
                     Kind::TrfColourMismatch,
-                    Some(ours.span),
+                    None,
                     TrfFacts::Colours {
                         round,
                         white: self.named(fit.black),
@@ -624,7 +647,7 @@ impl Tournament {
                 if !agrees {
                     findings.push(self.finding(
                         Kind::TrfResultMismatch,
-                        Some(ours.span),
+                        None,
                         TrfFacts::Result {
                             round,
                             white: white.clone(),
@@ -637,7 +660,7 @@ impl Tournament {
                 } else if ours.code.is_rated() && report.plies < 2 {
                     findings.push(self.finding(
                         Kind::TrfUnplayedScored,
-                        Some(ours.span),
+                        None,
                         TrfFacts::UnplayedScored {
                             round,
                             white: white.clone(),
@@ -648,7 +671,7 @@ impl Tournament {
                 } else if ours.code.is_unrated() && report.plies >= 2 {
                     findings.push(self.finding(
                         Kind::TrfResultMismatch,
-                        Some(ours.span),
+                        None,
                         TrfFacts::Result {
                             round,
                             white: white.clone(),
@@ -668,7 +691,7 @@ impl Tournament {
             {
                 findings.push(self.finding(
                     Kind::TrfDateMismatch,
-                    Some(trf.span),
+                    None,
                     TrfFacts::Date {
                         round,
                         game,

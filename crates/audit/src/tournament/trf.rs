@@ -282,6 +282,9 @@ pub struct Entry {
     pub span: Span,
     /// The block as written, trailing blanks cut (`  12 w 1`).
     pub text: String,
+    /// The block could not be read as written (a problem says why); the
+    /// checks that rest on it are skipped.
+    pub unreadable: bool,
 }
 
 impl Entry {
@@ -759,7 +762,7 @@ impl Trf {
     /// One round's block, starting at `start` (0-based).
     fn entry(&mut self, line: u32, chars: &[char], start: usize, round: u32, me: u32) -> Entry {
         let block = cols(chars, start, 8);
-        let text = block.trim_end().to_string();
+        let text = block.trim().to_string();
         let at = span(line, start, 8);
         let mut entry = Entry {
             opponent: None,
@@ -767,8 +770,10 @@ impl Trf {
             code: Code::Blank,
             span: at,
             text: text.clone(),
+            unreadable: false,
         };
-        let bad = |trf: &mut Trf, problem| {
+        let bad = |trf: &mut Trf, entry: &mut Entry, problem| {
+            entry.unreadable = true;
             trf.problem(
                 at,
                 LineProblem::BadEntry {
@@ -780,7 +785,7 @@ impl Trf {
         };
         let gap = |i: usize| chars.get(start + i).is_none_or(|c| *c == ' ');
         if !(gap(4) && gap(6) && gap(8) && gap(9)) {
-            bad(self, EntryProblem::Misaligned);
+            bad(self, &mut entry, EntryProblem::Misaligned);
             return entry;
         }
         let opponent = cols(chars, start, 4);
@@ -791,7 +796,7 @@ impl Trf {
                     entry.opponent = (n > 0).then_some(n);
                 }
                 _ => {
-                    bad(self, EntryProblem::Opponent);
+                    bad(self, &mut entry, EntryProblem::Opponent);
                     return entry;
                 }
             }
@@ -803,7 +808,7 @@ impl Trf {
             '-' => Colour::NoColour,
             ' ' => Colour::Blank,
             other => {
-                bad(self, EntryProblem::Colour(other));
+                bad(self, &mut entry, EntryProblem::Colour(other));
                 return entry;
             }
         };
@@ -811,7 +816,7 @@ impl Trf {
         match Code::from_char(code) {
             Some(c) => entry.code = c,
             None => {
-                bad(self, EntryProblem::Code(code));
+                bad(self, &mut entry, EntryProblem::Code(code));
                 return entry;
             }
         }
@@ -825,7 +830,7 @@ impl Trf {
             _ => None,
         };
         if let Some(problem) = problem {
-            bad(self, problem);
+            bad(self, &mut entry, problem);
         }
         entry
     }

@@ -1051,10 +1051,14 @@ pub fn tournament(t: &TrfFacts) -> String {
             code,
             opponent: Some(opponent),
         } => format!(
-            "In Runde {round} hat die TRF eine kampflose Partie, {} für {} gegen {}, aber die Partie wurde gespielt.",
-            trf_result(*code),
+            "In Runde {round} hat die TRF {} – {} als kampflos ({}), aber die Partie wurde gespielt.",
             trf_player(player),
-            trf_player(opponent)
+            trf_player(opponent),
+            if *code == Code::ForfeitWin {
+                "+:-"
+            } else {
+                "-:+"
+            }
         ),
         TrfFacts::ForfeitPlayed {
             round,
@@ -1078,8 +1082,13 @@ pub fn tournament(t: &TrfFacts) -> String {
             code,
             plies,
         } => format!(
-            "In Runde {round} wertet die TRF die Partie {} als gewertete Partie, aber nur {plies} Halbzug/Halbzüge wurden gespielt: nicht beide Spieler haben gezogen, also ist sie ungewertet (W, D oder L) oder kampflos (Weiß: {}).",
+            "In Runde {round} wertet die TRF die Partie {} als gewertete Partie, aber nur {plies} {} gespielt: nicht beide Spieler haben gezogen, also ist sie ungewertet (W, D oder L) oder kampflos (Weiß: {}).",
             trf_result(*code),
+            if *plies == 1 {
+                "Halbzug wurde"
+            } else {
+                "Halbzüge wurden"
+            },
             trf_player(white)
         ),
         TrfFacts::Date { round, game, trf } => format!(

@@ -689,6 +689,14 @@ pub fn trf_result(code: Code) -> &'static str {
     }
 }
 
+/// A forfeit as a score, from the game's White's code: `+:-`, `-:+`, `-:-`.
+fn forfeit_score(code: Code) -> &'static str {
+    match code {
+        Code::ForfeitWin => "+:-",
+        _ => "-:+",
+    }
+}
+
 fn trf_field(field: TrfField) -> String {
     match field {
         TrfField::StartRank => "start rank".to_string(),
@@ -906,10 +914,10 @@ pub fn tournament(t: &TrfFacts) -> String {
             code,
             opponent: Some(opponent),
         } => format!(
-            "in round {round} the TRF has a forfeit, {} for {} against {}, but the game was played",
-            trf_result(*code),
+            "in round {round} the TRF has {} – {} as a forfeit ({}), but the game was played",
             trf_player(player),
-            trf_player(opponent)
+            trf_player(opponent),
+            forfeit_score(*code)
         ),
         TrfFacts::ForfeitPlayed {
             round,
@@ -933,8 +941,9 @@ pub fn tournament(t: &TrfFacts) -> String {
             code,
             plies,
         } => format!(
-            "in round {round} the TRF scores the game {} as a rated game, but only {plies} ply/plies were played: not both players moved, so it is not rated (W, D or L) or a forfeit (White: {})",
+            "in round {round} the TRF scores the game {} as a rated game, but only {plies} {} played: not both players moved, so it is not rated (W, D or L) or a forfeit (White: {})",
             trf_result(*code),
+            if *plies == 1 { "ply was" } else { "plies were" },
             trf_player(white)
         ),
         TrfFacts::Date { round, game, trf } => {
