@@ -759,3 +759,230 @@ impl Tournament {
         rows
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use scoresheet::GameText;
+
+    use super::*;
+
+    const CLEAN: &str = include_str!(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../fixtures/tournament/clean/tournament.trf"
+    ));
+
+    fn game(tags: &[(&str, &str)], moves: &str) -> GameReport {
+        let mut text = String::new();
+        for (name, value) in tags {
+            text.push_str(&format!("[{name} \"{value}\"]\n"));
+        }
+        text.push('\n');
+        text.push_str(moves);
+        text.push('\n');
+        crate::check_game("g.pgn", 1, &GameText::new(text.into_bytes(), 1, 0))
+    }
+
+    fn trf_findings(t: &mut Tournament, report: &mut GameReport) -> Vec<TrfFacts> {
+        t.game(report);
+        report
+            .findings
+            .iter()
+            .filter_map(|f| match &f.facts {
+                Facts::Tournament(t) => Some((**t).clone()),
+                _ => None,
+            })
+            .collect()
+    }
+
+    fn tournament(text: &str) -> Tournament {
+        Tournament::read("t.trf", text.as_bytes(), None)
+    }
+
+    #[test]
+    fn a_fide_id_decides_over_the_name() {
+        let mut t = tournament(CLEAN);
+        let mut g = game(
+            &[
+                ("Round", "1"),
+                ("White", "Somebody"),
+                ("Black", "Else"),
+                ("WhiteFideId", "4600001"),
+                ("BlackFideId", "4600004"),
+                ("Result", "1-0"),
+            ],
+            "1. e4 e5 1-0",
+        );
+        assert_eq!(trf_findings(&mut t, &mut g), Vec::new());
+    }
+
+    #[test]
+    fn rounds_that_cannot_be_matched() {
+        let mut t = tournament(CLEAN);
+        let mut g = game(
+            &[
+                ("Round", "?"),
+                ("White", "Müller, Hans"),
+                ("Black", "Özdemir, Ayşe"),
+            ],
+            "1. e4 e5 *",
+        );
+        assert!(matches!(
+            trf_findings(&mut t, &mut g).as_slice(),
+            [TrfFacts::Unmatched {
+                round: None,
+                cause: Unmatched::NoRound { .. }
+            }]
+        ));
+        let mut g = game(
+            &[
+                ("Round", "4"),
+                ("White", "Müller, Hans"),
+                ("Black", "Özdemir, Ayşe"),
+            ],
+            "1. e4 e5 *",
+        );
+        assert!(matches!(
+            trf_findings(&mut t, &mut g).as_slice(),
+            [TrfFacts::Unmatched {
+                cause: Unmatched::RoundNotInTrf { rounds: 3 },
+                ..
+            }]
+        ));
+        // Paired, but in round 3, not round 2.
+        let mut g = game(
+            &[
+                ("Round", "2"),
+                ("White", "Müller, Hans"),
+                ("Black", "Weiß, Jürgen"),
+            ],
+            "1. e4 e5 1-0",
+        );
+        assert!(matches!(
+            trf_findings(&mut t, &mut g).as_slice(),
+            [TrfFacts::Unmatched {
+                cause: Unmatched::NoPairing {
+                    other_round: Some(3),
+                    ..
+                },
+                ..
+            }]
+        ));
+    }
+
+    #[test]
+    fn a_pairing_matched_twice_and_an_empty_forfeit() {
+        let mut t = tournament(CLEAN);
+        let tags = [
+            ("Round", "1.1"),
+            ("White", "Müller, Hans"),
+            ("Black", "Özdemir, Ayşe"),
+            ("Result", "1-0"),
+        ];
+        let mut first = game(&tags, "1. e4 e5 1-0");
+        assert_eq!(trf_findings(&mut t, &mut first), Vec::new());
+        let mut second = game(&tags, "1. d4 d5 1-0");
+        assert!(matches!(
+            trf_findings(&mut t, &mut second).as_slice(),
+            [TrfFacts::Unmatched {
+                cause: Unmatched::AlreadyMatched { game: 1, .. },
+                ..
+            }]
+        ));
+        // A forfeit exported as a game without moves is no game played.
+        let forfeit = CLEAN
+            .replace("     3 w 0     5 b =", "     3 w -     5 b =")
+            .replace("     4 b 1     1 b 0", "     4 b +     1 b 0");
+        let mut t = tournament(&forfeit);
+        let tags = [
+            ("Round", "2"),
+            ("White", "Özdemir, Ayşe"),
+            ("Black", "Weiß, Jürgen"),
+            ("Result", "0-1"),
+        ];
+        assert_eq!(trf_findings(&mut t, &mut game(&tags, "0-1")), Vec::new());
+        let mut t = tournament(&forfeit);
+        assert!(matches!(
+            trf_findings(&mut t, &mut game(&tags, "1. e4 e5 0-1")).as_slice(),
+            [TrfFacts::ForfeitPlayed {
+                code: Code::ForfeitLoss,
+                ..
+            }]
+        ));
+    }
+
+    #[test]
+    fn a_played_game_scored_as_not_rated() {
+        let unrated = CLEAN
+            .replace("     4 w 1     2 b =", "     4 w W     2 b =")
+            .replace("  0.5    5     1 b 0", "  0.5    5     1 b L");
+        let mut t = tournament(&unrated);
+        assert!(t.file_row().is_none(), "W and L score as 1 and 0");
+        let tags = [
+            ("Round", "1"),
+            ("White", "Müller, Hans"),
+            ("Black", "Özdemir, Ayşe"),
+            ("Result", "1-0"),
+        ];
+        assert!(matches!(
+            trf_findings(&mut t, &mut game(&tags, "1. e4 e5 2. Nf3 1-0")).as_slice(),
+            [TrfFacts::Result {
+                code: Code::UnratedWin,
+                unrated_played: Some(3),
+                ..
+            }]
+        ));
+    }
+
+    #[test]
+    fn the_file_against_itself() {
+        let text = CLEAN
+            .replace("062 6", "062 6\nXXR 2")
+            .replace("     4 w 1     2 b =", "     9 w 1     2 b =");
+        let mut t = tournament(&text);
+        let row = t.file_row().expect("findings");
+        let facts: Vec<&Facts> = row.findings.iter().map(|f| &f.facts).collect();
+        let unknown = facts.iter().any(|f| {
+            matches!(f, Facts::Tournament(t) if matches!(**t, TrfFacts::UnknownOpponent { opponent: 9, round: 1, .. }))
+        });
+        assert!(unknown, "{facts:?}");
+        // Player 4's line still names 1, who now names 9.
+        let asymmetric = facts.iter().any(|f| {
+            matches!(f, Facts::Tournament(t) if matches!(&**t, TrfFacts::Asymmetric { player, round: 1, .. } if player.start_rank == 4))
+        });
+        assert!(asymmetric, "{facts:?}");
+        let beyond = facts
+            .iter()
+            .filter(|f| matches!(f, Facts::Tournament(t) if matches!(**t, TrfFacts::BeyondRounds { round: 3, rounds: 2, .. })))
+            .count();
+        assert_eq!(beyond, 6, "one per player line with round 3");
+        assert_eq!(row.source, "t.trf");
+        assert_eq!(row.row, Row::Tournament);
+    }
+
+    #[test]
+    fn any_file_and_any_game_without_panic() {
+        let mut seed: u64 = 0x9e37_79b9_7f4a_7c15;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        let alphabet = b"001 0123456789 wb-=+WDLHFUZ,.\r\n\xff\xc3";
+        for _ in 0..200 {
+            let mut bytes = CLEAN.as_bytes().to_vec();
+            for _ in 0..40 {
+                let at = (next() as usize) % bytes.len();
+                bytes[at] = alphabet[(next() as usize) % alphabet.len()];
+            }
+            let mut t = Tournament::read("t.trf", &bytes, None);
+            let _ = t.file_row();
+            let mut g = game(
+                &[("Round", "2"), ("White", "Becker"), ("Black", "Becker")],
+                "1. e4 e5 *",
+            );
+            t.game(&mut g);
+            let _ = t.finish();
+        }
+    }
+}

@@ -972,7 +972,7 @@ mod tests {
             (
                 122,
                 LineProblem::BadEntry {
-                    problem: EntryProblem::ColourWithoutOpponent,
+                    problem: EntryProblem::NeedsOpponent,
                     ..
                 }
             )
