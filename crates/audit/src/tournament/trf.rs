@@ -11,8 +11,8 @@
 //! ```
 //! use audit::tournament::trf::{Code, Trf};
 //! let text = "012 Club Open\n062 2\n\
-//!     001    1 m   Müller, Hans                      2100 GER     4600001 1980/01/01  1.0    1     2 w 1\n\
-//!     001    2 m   Schmidt, Karl                     2000 GER     4600002 1981/01/01  0.0    2     1 b 0\n";
+//!     001    1 m    Müller, Hans                      2100 GER     4600001 1980/01/01  1.0    1     2 w 1\n\
+//!     001    2 m    Schmidt, Karl                     2000 GER     4600002 1981/01/01  0.0    2     1 b 0\n";
 //! let trf = Trf::read(text.as_bytes());
 //! assert!(trf.problems.is_empty());
 //! assert_eq!(trf.players[0].name, "Müller, Hans");
