@@ -1051,7 +1051,7 @@ pub fn tournament(t: &TrfFacts) -> String {
             code,
             opponent: Some(opponent),
         } => format!(
-            "In Runde {round} hat die TRF {} – {} als kampflos ({}), aber die Partie wurde gespielt.",
+            "In Runde {round} hat die TRF {} – {} als kampflose Partie ({}), aber die Partie wurde gespielt.",
             trf_player(player),
             trf_player(opponent),
             if *code == Code::ForfeitWin {
