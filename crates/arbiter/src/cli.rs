@@ -39,7 +39,9 @@ pub enum Command {
         arbiter audit fixtures/\n  \
         arbiter audit --format json --summary summary.txt season/ > rows.jsonl\n  \
         arbiter audit --jobs 1 --fail-on never big.pgn.zst\n  \
-        arbiter audit --html sheets/ --lang de season/")]
+        arbiter audit --html sheets/ --lang de season/\n  \
+        arbiter audit --trf tournament.trf games/\n  \
+        arbiter audit --trf tournament.trf --round 5 round5.pgn")]
     Audit(RunArgs),
     /// Rule on one game: the timeline of events and rulings, with board diagrams.
     #[command(after_help = "Examples:\n  \
@@ -262,6 +264,15 @@ pub struct RunArgs {
     /// audit: do not look for the same game submitted twice (saves about 32 bytes per game).
     #[arg(long)]
     pub no_duplicates: bool,
+
+    /// The tournament's FIDE TRF (TRF16, TRFx): check the games against its pairings and
+    /// results, and the file against itself (see docs/tournament.md).
+    #[arg(long, value_name = "FILE")]
+    pub trf: Option<PathBuf>,
+
+    /// With --trf: check this round only (games of other rounds are not matched).
+    #[arg(long, value_name = "N", requires = "trf", value_parser = clap::value_parser!(u32).range(1..))]
+    pub round: Option<u32>,
 
     /// Show progress on standard error: auto (when it is a terminal), always, never.
     #[arg(long, value_enum, default_value_t = ColorChoice::Auto)]

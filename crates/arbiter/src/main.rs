@@ -90,6 +90,10 @@ fn run(args: &RunArgs, audit: bool, lang: Lang) -> Result<bool, Failure> {
     let filter = Filter::new(args.only.as_deref(), args.skip.as_deref()).map_err(usage)?;
     let fail_on = FailOn::parse(&args.fail_on).map_err(usage)?;
     let sources = audit::source::collect(&args.paths)?;
+    let tournament = match &args.trf {
+        Some(path) => Some(read_trf(path, args.round)?),
+        None => None,
+    };
     let options = args.rules.options();
     let mut builder = rayon::ThreadPoolBuilder::new();
     if let Some(jobs) = args.jobs {
@@ -107,7 +111,7 @@ fn run(args: &RunArgs, audit: bool, lang: Lang) -> Result<bool, Failure> {
         ColorChoice::Never => false,
         ColorChoice::Auto => to_terminal && std::env::var_os("NO_COLOR").is_none(),
     };
-    let mut renderer: Box<dyn Render> = match args.format {
+    let renderer: Box<dyn Render> = match args.format {
         Format::Text => Box::new(render::text::Text::new(out, color, !audit, messages)),
         Format::Json => Box::new(render::json::Json::new(out)),
         Format::Csv => Box::new(render::csv::Csv::new(out)?),
@@ -118,48 +122,64 @@ fn run(args: &RunArgs, audit: bool, lang: Lang) -> Result<bool, Failure> {
         ColorChoice::Auto => audit && io::stderr().is_terminal(),
     };
     let progress = progress::Progress::new(show_progress, messages);
-    let mut html = match &args.html {
+    let html = match &args.html {
         Some(dir) => Some(render::pages::Dir::new(dir, messages, lang.code())?),
         None => None,
     };
     // Duplicates are a property of the whole input: the batch audit looks for them.
-    let mut duplicates = (audit && !args.no_duplicates).then(duplicates::Duplicates::default);
+    let duplicates = (audit && !args.no_duplicates).then(duplicates::Duplicates::default);
 
-    let mut summary = Summary {
-        sources: sources.len(),
-        ..Summary::default()
+    let mut sink = Sink {
+        filter: &filter,
+        fail_on: &fail_on,
+        renderer,
+        html,
+        duplicates,
+        tournament,
+        progress: &progress,
+        summary: Summary {
+            sources: sources.len(),
+            ..Summary::default()
+        },
+        failed: false,
+        write_error: None,
     };
-    let mut failed = false;
-    let mut write_error = None;
+    // The TRF's own findings come first, its pairings without a game last.
+    if let Some(row) = sink.tournament.as_mut().and_then(|t| t.file_row()) {
+        sink.emit(row);
+    }
     for source in &sources {
-        let mut each = |mut report: audit::GameReport| {
-            if write_error.is_some() {
-                return;
-            }
-            if let Some(duplicates) = &mut duplicates {
-                duplicates.check(&mut report);
-            }
-            filter.apply(&mut report);
-            failed |= fail_on.fails(&report);
-            summary.add(&report);
-            progress.game(&summary);
-            if let Err(err) = renderer.game(&report) {
-                write_error = Some(err);
-            }
-            if let Some(Err(err)) = html.as_mut().map(|h| h.game(&report)) {
-                write_error = Some(err);
-            }
-        };
-        if let Err(err) = audit::run::run_source(source, &options, &pool, &mut each) {
+        if let Err(err) =
+            audit::run::run_source(source, &options, &pool, &mut |report| sink.game(report))
+        {
             eprintln!("arbiter: {}: {err}", source.name());
-            summary
+            sink.summary
                 .failed_sources
                 .push(format!("{}: {err}", source.name()));
         }
-        if let Some(err) = write_error.take() {
+        if let Some(err) = sink.write_error.take() {
             return Err(err.into());
         }
     }
+    if let Some(mut tournament) = sink.tournament.take() {
+        for row in tournament.finish() {
+            sink.emit(row);
+        }
+        sink.summary.tournament = Some(summary::TournamentSummary::of(
+            &tournament,
+            args.trf.as_deref(),
+        ));
+    }
+    if let Some(err) = sink.write_error.take() {
+        return Err(err.into());
+    }
+    let Sink {
+        mut renderer,
+        mut html,
+        summary,
+        failed,
+        ..
+    } = sink;
     renderer.finish()?;
     drop(renderer);
     if let Some(html) = &mut html {
@@ -192,6 +212,81 @@ fn run(args: &RunArgs, audit: bool, lang: Lang) -> Result<bool, Failure> {
         ));
     }
     Ok(failed)
+}
+
+/// Reads the tournament file of `--trf` (a few MiB at most in practice;
+/// larger files are refused rather than held in memory).
+fn read_trf(
+    path: &std::path::Path,
+    round: Option<u32>,
+) -> Result<audit::tournament::Tournament, Failure> {
+    const MOST: u64 = 64 << 20;
+    let size = std::fs::metadata(path)
+        .map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", path.display())))?
+        .len();
+    if size > MOST {
+        return Err(usage(format!(
+            "{}: {size} bytes is more than a TRF holds (at most {MOST})",
+            path.display()
+        )));
+    }
+    let bytes = std::fs::read(path)
+        .map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", path.display())))?;
+    Ok(audit::tournament::Tournament::read(
+        &path.display().to_string(),
+        &bytes,
+        round,
+    ))
+}
+
+/// Where every row of a run goes: the cross-checks of the whole input
+/// (duplicates, the TRF), the filter, the exit code, the summary, the views.
+struct Sink<'a> {
+    filter: &'a Filter,
+    fail_on: &'a FailOn,
+    renderer: Box<dyn Render>,
+    html: Option<render::pages::Dir>,
+    duplicates: Option<duplicates::Duplicates>,
+    tournament: Option<audit::tournament::Tournament>,
+    progress: &'a progress::Progress,
+    summary: Summary,
+    failed: bool,
+    write_error: Option<io::Error>,
+}
+
+impl Sink<'_> {
+    /// A game's row: checked against the rest of the input, then shown.
+    fn game(&mut self, mut report: audit::GameReport) {
+        if self.write_error.is_some() {
+            return;
+        }
+        if let Some(duplicates) = &mut self.duplicates {
+            duplicates.check(&mut report);
+        }
+        if let Some(tournament) = &mut self.tournament {
+            tournament.game(&mut report);
+        }
+        self.emit(report);
+    }
+
+    /// Any row, a game's or the tournament file's.
+    fn emit(&mut self, mut report: audit::GameReport) {
+        if self.write_error.is_some() {
+            return;
+        }
+        self.filter.apply(&mut report);
+        self.failed |= self.fail_on.fails(&report);
+        self.summary.add(&report);
+        self.progress.game(&self.summary);
+        if let Err(err) = self.renderer.game(&report) {
+            self.write_error = Some(err);
+        }
+        if report.row == audit::Row::Game
+            && let Some(Err(err)) = self.html.as_mut().map(|h| h.game(&report))
+        {
+            self.write_error = Some(err);
+        }
+    }
 }
 
 /// `arbiter adjudicate`: a ruling sheet (or JSON rows) for one game or every

@@ -17,7 +17,11 @@ use scoresheet::{ClaimKind, EventError, Mark, NotationError, SyntaxProblem};
 use serde::{Serialize, Serializer, ser::SerializeMap};
 use shakmaty::{Color, Role, Square, san::SanPlus};
 
-use crate::report::Finding;
+use crate::{
+    report::Finding,
+    tournament::trf::{Code, EntryProblem, LineProblem, Points, TrfField},
+};
+use chrono::NaiveDate;
 
 /// Where a move went or was meant to go, for a diagram's arrow: the origin
 /// where the board tells it, and the target.
@@ -87,6 +91,8 @@ pub enum Facts {
         game: u32,
         source: String,
     },
+    /// The games against the tournament's TRF (`--trf`, docs/tournament.md).
+    Tournament(Box<TrfFacts>),
 }
 
 /// Why a game cannot be read at all.
@@ -332,6 +338,140 @@ pub enum FlagEvidence {
     Event,
     TerminationTag,
     ZeroClock,
+}
+
+/// A player of the TRF as a finding names him: start rank and name.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TrfPlayer {
+    pub start_rank: u32,
+    pub name: String,
+}
+
+/// What a finding about the tournament file, or about a game against it, rests on.
+#[derive(Debug, Clone, PartialEq)]
+pub enum TrfFacts {
+    /// `trf-bad-line`: a line the reader cannot take as written.
+    Line(LineProblem),
+    /// `trf-bad-line`: a round's entry that the opponent's line does not
+    /// answer (another opponent, the same colour, a result that does not
+    /// fit); `theirs` is the opponent's entry, none where the line has none.
+    Asymmetric {
+        round: u32,
+        player: TrfPlayer,
+        entry: String,
+        opponent: TrfPlayer,
+        theirs: Option<String>,
+    },
+    /// `trf-bad-line`: an opponent with no player line.
+    UnknownOpponent {
+        round: u32,
+        player: TrfPlayer,
+        opponent: u32,
+    },
+    /// `trf-bad-line`: 062 gives another number of players than the file has.
+    PlayerCount { declared: u32, found: u32 },
+    /// `trf-bad-line`: an entry for a round beyond XXR's number of rounds.
+    BeyondRounds {
+        player: TrfPlayer,
+        round: u32,
+        rounds: u32,
+    },
+    /// `trf-points-mismatch`
+    Points {
+        player: TrfPlayer,
+        written: Points,
+        computed: Points,
+    },
+    /// `trf-missing-game`: a game at the board with no game in the input.
+    /// `white` and `black` as the TRF has them (`coloured` false: a pairing
+    /// written without colours, in start-rank order); `code` is White's.
+    Missing {
+        round: u32,
+        white: TrfPlayer,
+        black: TrfPlayer,
+        code: Code,
+        coloured: bool,
+    },
+    /// `trf-unmatched-game`
+    Unmatched {
+        round: Option<u32>,
+        cause: Unmatched,
+    },
+    /// `trf-colour-mismatch`: the TRF has these colours, the game the others.
+    Colours {
+        round: u32,
+        white: TrfPlayer,
+        black: TrfPlayer,
+    },
+    /// `trf-result-mismatch`: `code` is the TRF's code of the game's White
+    /// player. `unrated_played`: the codes agree with the result but mark
+    /// the game not rated (W D L) although both players moved (this many plies).
+    Result {
+        round: u32,
+        white: TrfPlayer,
+        code: Code,
+        recorded: Option<GameResult>,
+        ruled: GameResult,
+        unrated_played: Option<usize>,
+    },
+    /// `trf-forfeit-played`: the TRF has a forfeit or a bye, the input a game.
+    ForfeitPlayed {
+        round: u32,
+        player: TrfPlayer,
+        code: Code,
+        opponent: Option<TrfPlayer>,
+    },
+    /// `trf-unplayed-scored`: a rated result (`1 = 0`) for a game in which
+    /// not both players moved.
+    UnplayedScored {
+        round: u32,
+        white: TrfPlayer,
+        code: Code,
+        plies: usize,
+    },
+    /// `trf-date-mismatch`: the game's `Date` and the round's date (132).
+    Date {
+        round: u32,
+        game: NaiveDate,
+        trf: NaiveDate,
+    },
+    /// `trf-uncertain-match`: the game's `side` player, written `written`,
+    /// taken to be `chosen` of the `candidates`.
+    Uncertain {
+        round: u32,
+        side: Color,
+        written: String,
+        chosen: TrfPlayer,
+        candidates: Vec<TrfPlayer>,
+        doubt: Doubt,
+    },
+}
+
+/// Why a game has no pairing.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Unmatched {
+    /// No `Round` tag, or one without a round number.
+    NoRound { written: Option<String> },
+    /// A round the TRF has no results for.
+    RoundNotInTrf { rounds: u32 },
+    /// No pairing of the round has these players; each side's player where
+    /// the name alone finds one, and the round where those two met.
+    NoPairing {
+        white: Option<TrfPlayer>,
+        black: Option<TrfPlayer>,
+        other_round: Option<u32>,
+    },
+    /// The pairing already has a game earlier in the input.
+    AlreadyMatched { source: String, game: usize },
+}
+
+/// Why a match is a guess.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Doubt {
+    /// The names fit several pairings equally well.
+    Several,
+    /// This side's name fits nobody of the pairing; the other side's decides.
+    NameUnmatched,
 }
 
 impl Facts {
@@ -693,6 +833,7 @@ impl Serialize for Details<'_> {
                 map.serialize_entry("first_game", game)?;
                 map.serialize_entry("first_source", source)?;
             }
+            Facts::Tournament(trf) => trf_details(&mut map, trf)?,
         }
         // The clock the time of a penalty or an incorrect claim goes to.
         if let (Some(before), Some(seconds)) = (finding.clock_before(), finding.seconds_added) {
@@ -860,6 +1001,247 @@ fn clock_details<M: SerializeMap>(map: &mut M, problem: &ClockProblem) -> Result
             map.serialize_entry("clock_before", previous)?;
             map.serialize_entry("clock_after", clock)?;
             map.serialize_entry("expected", expected)
+        }
+    }
+}
+
+/// `{"start_rank": 3, "name": "Müller, Hans"}`.
+impl Serialize for TrfPlayer {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(Some(2))?;
+        map.serialize_entry("start_rank", &self.start_rank)?;
+        map.serialize_entry("name", &self.name)?;
+        map.end()
+    }
+}
+
+/// A TRF field's stable code.
+pub fn trf_field_code(field: TrfField) -> &'static str {
+    match field {
+        TrfField::StartRank => "start-rank",
+        TrfField::Rating => "rating",
+        TrfField::FideId => "fide-id",
+        TrfField::Points => "points",
+        TrfField::Rank => "rank",
+        TrfField::PlayerCount => "player-count",
+        TrfField::RatedCount => "rated-count",
+        TrfField::TeamCount => "team-count",
+        TrfField::RoundDate { .. } => "round-date",
+        TrfField::Rounds => "rounds",
+        TrfField::Scoring => "scoring",
+    }
+}
+
+/// A round entry problem's stable code.
+pub fn entry_problem_code(problem: EntryProblem) -> &'static str {
+    match problem {
+        EntryProblem::Opponent => "bad-opponent",
+        EntryProblem::Colour(_) => "bad-colour",
+        EntryProblem::Code(_) => "bad-result",
+        EntryProblem::Misaligned => "misaligned",
+        EntryProblem::NeedsOpponent => "game-without-opponent",
+        EntryProblem::ByeWithOpponent => "bye-with-opponent",
+        EntryProblem::NeedsColour => "game-without-colour",
+        EntryProblem::ColourWithoutOpponent => "colour-without-opponent",
+        EntryProblem::SelfPaired => "self-paired",
+    }
+}
+
+fn points_value(points: Points) -> f64 {
+    f64::from(points.0) / 10.0
+}
+
+fn trf_details<M: SerializeMap>(map: &mut M, facts: &TrfFacts) -> Result<(), M::Error> {
+    let code = |c: &Code| c.as_char().to_string();
+    match facts {
+        TrfFacts::Line(problem) => match problem {
+            LineProblem::BadField { field, text } => {
+                map.serialize_entry("trf_problem", "bad-field")?;
+                map.serialize_entry("field", trf_field_code(*field))?;
+                if let TrfField::RoundDate { round } = field {
+                    map.serialize_entry("round", round)?;
+                }
+                map.serialize_entry("text", text)
+            }
+            LineProblem::BadEntry {
+                round,
+                text,
+                problem,
+            } => {
+                map.serialize_entry("trf_problem", entry_problem_code(*problem))?;
+                map.serialize_entry("round", round)?;
+                map.serialize_entry("text", text)
+            }
+            LineProblem::DuplicateStartRank {
+                start_rank,
+                first_line,
+            } => {
+                map.serialize_entry("trf_problem", "duplicate-start-rank")?;
+                map.serialize_entry("start_rank", start_rank)?;
+                map.serialize_entry("first_line", first_line)
+            }
+        },
+        TrfFacts::Asymmetric {
+            round,
+            player,
+            entry,
+            opponent,
+            theirs,
+        } => {
+            map.serialize_entry("trf_problem", "asymmetric-pairing")?;
+            map.serialize_entry("round", round)?;
+            map.serialize_entry("player", player)?;
+            map.serialize_entry("entry", entry)?;
+            map.serialize_entry("opponent", opponent)?;
+            map.serialize_entry("opponent_entry", theirs)
+        }
+        TrfFacts::UnknownOpponent {
+            round,
+            player,
+            opponent,
+        } => {
+            map.serialize_entry("trf_problem", "unknown-opponent")?;
+            map.serialize_entry("round", round)?;
+            map.serialize_entry("player", player)?;
+            map.serialize_entry("opponent_start_rank", opponent)
+        }
+        TrfFacts::PlayerCount { declared, found } => {
+            map.serialize_entry("trf_problem", "player-count")?;
+            map.serialize_entry("declared", declared)?;
+            map.serialize_entry("found", found)
+        }
+        TrfFacts::BeyondRounds {
+            player,
+            round,
+            rounds,
+        } => {
+            map.serialize_entry("trf_problem", "beyond-rounds")?;
+            map.serialize_entry("player", player)?;
+            map.serialize_entry("round", round)?;
+            map.serialize_entry("rounds", rounds)
+        }
+        TrfFacts::Points {
+            player,
+            written,
+            computed,
+        } => {
+            map.serialize_entry("player", player)?;
+            map.serialize_entry("written", &points_value(*written))?;
+            map.serialize_entry("computed", &points_value(*computed))
+        }
+        TrfFacts::Missing {
+            round,
+            white,
+            black,
+            code: c,
+            coloured,
+        } => {
+            map.serialize_entry("round", round)?;
+            map.serialize_entry("white", white)?;
+            map.serialize_entry("black", black)?;
+            map.serialize_entry("trf_code", &code(c))?;
+            map.serialize_entry("coloured", coloured)
+        }
+        TrfFacts::Unmatched { round, cause } => {
+            map.serialize_entry("round", round)?;
+            match cause {
+                Unmatched::NoRound { written } => {
+                    map.serialize_entry("cause", "no-round")?;
+                    map.serialize_entry("round_tag", written)
+                }
+                Unmatched::RoundNotInTrf { rounds } => {
+                    map.serialize_entry("cause", "round-not-in-trf")?;
+                    map.serialize_entry("trf_rounds", rounds)
+                }
+                Unmatched::NoPairing {
+                    white,
+                    black,
+                    other_round,
+                } => {
+                    map.serialize_entry("cause", "no-pairing")?;
+                    map.serialize_entry("white", white)?;
+                    map.serialize_entry("black", black)?;
+                    map.serialize_entry("paired_in_round", other_round)
+                }
+                Unmatched::AlreadyMatched { source, game } => {
+                    map.serialize_entry("cause", "already-matched")?;
+                    map.serialize_entry("first_source", source)?;
+                    map.serialize_entry("first_game", game)
+                }
+            }
+        }
+        TrfFacts::Colours {
+            round,
+            white,
+            black,
+        } => {
+            map.serialize_entry("round", round)?;
+            map.serialize_entry("trf_white", white)?;
+            map.serialize_entry("trf_black", black)
+        }
+        TrfFacts::Result {
+            round,
+            white,
+            code: c,
+            recorded,
+            ruled,
+            unrated_played,
+        } => {
+            map.serialize_entry("round", round)?;
+            map.serialize_entry("white", white)?;
+            map.serialize_entry("trf_code", &code(c))?;
+            map.serialize_entry("recorded", &recorded.map(GameResult::as_str))?;
+            map.serialize_entry("ruled", ruled.as_str())?;
+            if let Some(plies) = unrated_played {
+                map.serialize_entry("unrated_but_played_plies", plies)?;
+            }
+            Ok(())
+        }
+        TrfFacts::ForfeitPlayed {
+            round,
+            player,
+            code: c,
+            opponent,
+        } => {
+            map.serialize_entry("round", round)?;
+            map.serialize_entry("player", player)?;
+            map.serialize_entry("trf_code", &code(c))?;
+            map.serialize_entry("opponent", opponent)
+        }
+        TrfFacts::UnplayedScored {
+            round,
+            white,
+            code: c,
+            plies,
+        } => {
+            map.serialize_entry("round", round)?;
+            map.serialize_entry("white", white)?;
+            map.serialize_entry("trf_code", &code(c))?;
+            map.serialize_entry("plies", plies)
+        }
+        TrfFacts::Date { round, game, trf } => {
+            map.serialize_entry("round", round)?;
+            map.serialize_entry("game_date", &game.to_string())?;
+            map.serialize_entry("trf_date", &trf.to_string())
+        }
+        TrfFacts::Uncertain {
+            round,
+            side,
+            written,
+            chosen,
+            candidates,
+            doubt,
+        } => {
+            map.serialize_entry("round", round)?;
+            map.serialize_entry("side", color_code(*side))?;
+            map.serialize_entry("written", written)?;
+            map.serialize_entry("chosen", chosen)?;
+            map.serialize_entry("candidates", candidates)?;
+            let doubt = match doubt {
+                Doubt::Several => "several-candidates",
+                Doubt::NameUnmatched => "name-unmatched",
+            };
+            map.serialize_entry("doubt", doubt)
         }
     }
 }

@@ -33,6 +33,8 @@ pub enum Group {
     TouchMove,
     /// About the input as a whole (duplicates).
     Input,
+    /// The games against the tournament's TRF (`--trf`).
+    Tournament,
 }
 
 macro_rules! kinds {
@@ -136,6 +138,26 @@ kinds! {
     /// Added: rapid or blitz, an illegal position still on the board after
     /// the move that followed an illegal move that stood (A.5.4).
     IllegalPositionDraw = "illegal-position-draw", Note, IllegalMove, figure: true, ruling: true;
+    /// The TRF's result differs from the game's (ruled) result.
+    TrfResultMismatch = "trf-result-mismatch", Error, Tournament, figure: false, ruling: false;
+    /// A game at the board in the TRF with no game in the input; a row of its own.
+    TrfMissingGame = "trf-missing-game", Error, Tournament, figure: false, ruling: false;
+    /// A game with no pairing in the TRF.
+    TrfUnmatchedGame = "trf-unmatched-game", Warning, Tournament, figure: false, ruling: false;
+    /// The game's colours are the other way round in the TRF.
+    TrfColourMismatch = "trf-colour-mismatch", Error, Tournament, figure: false, ruling: false;
+    /// A forfeit or a bye in the TRF, and a game in the input.
+    TrfForfeitPlayed = "trf-forfeit-played", Error, Tournament, figure: false, ruling: false;
+    /// A player's points are not the sum of the round results.
+    TrfPointsMismatch = "trf-points-mismatch", Error, Tournament, figure: false, ruling: false;
+    /// A TRF line that cannot be read, or contradicts another.
+    TrfBadLine = "trf-bad-line", Error, Tournament, figure: false, ruling: false;
+    /// A game that ended before both players moved, scored as rated.
+    TrfUnplayedScored = "trf-unplayed-scored", Error, Tournament, figure: false, ruling: false;
+    /// The game's Date differs from the round's date in the TRF.
+    TrfDateMismatch = "trf-date-mismatch", Warning, Tournament, figure: false, ruling: false;
+    /// A game matched to a pairing by a guess between players.
+    TrfUncertainMatch = "trf-uncertain-match", Note, Tournament, figure: false, ruling: false;
 }
 
 impl Kind {

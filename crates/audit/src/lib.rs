@@ -19,9 +19,10 @@ pub mod kind;
 pub mod report;
 pub mod run;
 pub mod source;
+pub mod tournament;
 
 pub use check::{ExtraClaim, MoveRef, Options, check_game, check_game_with};
 pub use facts::Facts;
 pub use kind::{Group, Kind, Severity};
-pub use report::{Finding, GameReport, Place, Player};
+pub use report::{Finding, GameReport, Place, Player, Row};
 pub use source::Source;

@@ -28,6 +28,23 @@ pub struct GameReport {
     /// A hash of the moves played and the players' names, for finding the same
     /// game submitted twice; `None` when no move was played.
     pub fingerprint: Option<u64>,
+    /// The `Date`, `WhiteFideId` and `BlackFideId` tags as written, which
+    /// the tournament check (`--trf`) reads.
+    pub date: Option<String>,
+    pub white_fide_id: Option<String>,
+    pub black_fide_id: Option<String>,
+    /// A game's row, or a row of the tournament file (`source` the TRF).
+    pub row: Row,
+}
+
+/// What a report's row is about.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum Row {
+    /// A game of the input.
+    #[default]
+    Game,
+    /// The TRF itself, or one of its pairings without a game.
+    Tournament,
 }
 
 /// `"white"` or `"black"`.

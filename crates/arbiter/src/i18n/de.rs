@@ -69,6 +69,13 @@ static LABELS: Labels = Labels {
     players: "Spieler",
     result_change: "Ergebnis (notiert → entschieden)",
     generated_by: "Von arbiter aus dem Partieformular erstellt; FIDE-Regeln, gültig ab 1. Januar 2023.",
+    trf_columns: [
+        "Runde",
+        "Paarungen",
+        "gespielt",
+        "Partien gefunden",
+        "Ergebnisse übereinstimmend",
+    ],
     pieces: ['K', 'D', 'T', 'L', 'S'],
 };
 
@@ -116,6 +123,16 @@ impl Messages for De {
             Kind::BothFlagsFallen => "Beide Blättchen gefallen",
             Kind::ClockInconsistency => "Uhrzeit widerspricht der Bedenkzeitregelung",
             Kind::IllegalPositionDraw => "Regelwidrige Stellung nach dem nächsten Zug: remis",
+            Kind::TrfResultMismatch => "TRF-Ergebnis weicht von der Partie ab",
+            Kind::TrfMissingGame => "Paarung ohne Partie",
+            Kind::TrfUnmatchedGame => "Partie ohne Paarung",
+            Kind::TrfColourMismatch => "Farben gegenüber der TRF vertauscht",
+            Kind::TrfForfeitPlayed => "Kampflos oder spielfrei, aber eine Partie gespielt",
+            Kind::TrfPointsMismatch => "Punktzahl ist nicht die Summe der Ergebnisse",
+            Kind::TrfBadLine => "Fehlerhafte TRF-Zeile",
+            Kind::TrfUnplayedScored => "Nicht gespielte Partie als gewertet eingetragen",
+            Kind::TrfDateMismatch => "Partiedatum weicht vom Rundendatum ab",
+            Kind::TrfUncertainMatch => "Unsichere Zuordnung zu einem TRF-Spieler",
         }
     }
 
@@ -140,6 +157,14 @@ impl Messages for De {
         format!(
             "{games} Partien in {sources} Quelle(n), {plies} Halbzüge, {secs:.2} s ({rate:.0} Partien/s)"
         )
+    }
+
+    fn trf_head(&self, source: &str, players: usize, rounds: u32, team_lines: u32) -> String {
+        let teams = match team_lines {
+            0 => String::new(),
+            n => format!("; {n} Mannschaftszeile(n) nicht ausgewertet"),
+        };
+        format!("Turnier {source}: {players} Spieler, {rounds} Runde(n){teams}")
     }
 
     fn checked(&self, games: usize, with_findings: usize) -> String {

@@ -65,6 +65,13 @@ static LABELS: Labels = Labels {
     players: "Players",
     result_change: "Result (recorded → ruled)",
     generated_by: "Written by arbiter from the scoresheet; FIDE Laws of Chess, edition of 1 January 2023.",
+    trf_columns: [
+        "round",
+        "pairings",
+        "played",
+        "games found",
+        "results agreeing",
+    ],
     pieces: ['K', 'Q', 'R', 'B', 'N'],
 };
 
@@ -108,6 +115,16 @@ impl Messages for En {
             Kind::BothFlagsFallen => "Both flags fallen",
             Kind::ClockInconsistency => "Clock reading contradicts the time control",
             Kind::IllegalPositionDraw => "Illegal position after the next move: draw",
+            Kind::TrfResultMismatch => "TRF result differs from the game",
+            Kind::TrfMissingGame => "Pairing without a game",
+            Kind::TrfUnmatchedGame => "Game without a pairing",
+            Kind::TrfColourMismatch => "Colours swapped against the TRF",
+            Kind::TrfForfeitPlayed => "Forfeit or bye, but a game was played",
+            Kind::TrfPointsMismatch => "Points are not the sum of the results",
+            Kind::TrfBadLine => "Bad TRF line",
+            Kind::TrfUnplayedScored => "Unplayed game scored as rated",
+            Kind::TrfDateMismatch => "Game date differs from the round date",
+            Kind::TrfUncertainMatch => "Uncertain match to a TRF player",
         }
     }
 
@@ -128,6 +145,14 @@ impl Messages for En {
         format!(
             "{games} games in {sources} source(s), {plies} plies, {secs:.2} s ({rate:.0} games/s)"
         )
+    }
+
+    fn trf_head(&self, source: &str, players: usize, rounds: u32, team_lines: u32) -> String {
+        let teams = match team_lines {
+            0 => String::new(),
+            n => format!("; {n} team line(s) ignored"),
+        };
+        format!("tournament {source}: {players} players, {rounds} round(s){teams}")
     }
 
     fn checked(&self, games: usize, with_findings: usize) -> String {

@@ -15,7 +15,7 @@ const COMMANDS: [(&str, &str, &str); 4] = [
     (
         "audit",
         "Alle Partien vieler Dateien parallel prüfen und zusammenfassen.",
-        "Beispiele:\n  arbiter --lang de audit saison/\n  arbiter audit --format json --summary zusammenfassung.txt saison/ > zeilen.jsonl\n  arbiter audit --html blaetter/ --lang de saison/",
+        "Beispiele:\n  arbiter --lang de audit saison/\n  arbiter audit --format json --summary zusammenfassung.txt saison/ > zeilen.jsonl\n  arbiter audit --html blaetter/ --lang de saison/\n  arbiter audit --trf turnier.trf partien/\n  arbiter audit --trf turnier.trf --round 5 runde5.pgn",
     ),
     (
         "adjudicate",
@@ -30,7 +30,7 @@ const COMMANDS: [(&str, &str, &str); 4] = [
 ];
 
 /// Option or argument (by its id, the field's name): its help.
-const ARGS: [(&str, &str); 27] = [
+const ARGS: [(&str, &str); 29] = [
     (
         "paths",
         "PGN-Dateien oder Verzeichnisse (rekursiv nach *.pgn, *.pgn.gz, *.pgn.zst durchsucht); `-` für die Standardeingabe.",
@@ -82,6 +82,14 @@ const ARGS: [(&str, &str); 27] = [
     (
         "no_duplicates",
         "audit: nicht nach doppelt eingereichten Partien suchen (spart etwa 32 Bytes je Partie).",
+    ),
+    (
+        "trf",
+        "Die FIDE-TRF-Datei des Turniers (TRF16, TRFx): die Partien gegen ihre Paarungen und Ergebnisse prüfen und die Datei in sich (siehe docs/tournament.md).",
+    ),
+    (
+        "round",
+        "Mit --trf: nur diese Runde prüfen (Partien anderer Runden werden nicht zugeordnet).",
     ),
     (
         "progress",

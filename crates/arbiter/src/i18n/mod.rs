@@ -98,6 +98,8 @@ pub struct Labels {
     pub players: &'static str,
     pub result_change: &'static str,
     pub generated_by: &'static str,
+    /// The per-round table of `--trf`: round, pairings, played, games found, results agreeing.
+    pub trf_columns: [&'static str; 5],
     /// Piece letters for K, Q, R, B, N in move notation.
     pub pieces: [char; 5],
 }
@@ -141,6 +143,9 @@ pub trait Messages: Sync {
 
     /// The first line of the batch summary.
     fn summary_head(&self, games: usize, sources: usize, plies: u64, secs: f64) -> String;
+
+    /// The head of the summary's tournament table.
+    fn trf_head(&self, source: &str, players: usize, rounds: u32, team_lines: u32) -> String;
 
     /// The closing line of `validate` in text.
     fn checked(&self, games: usize, with_findings: usize) -> String;
@@ -220,6 +225,10 @@ mod tests {
             ruled_result: Some(laws::GameResult::Draw),
             findings: Vec::new(),
             fingerprint: None,
+            date: None,
+            white_fide_id: None,
+            black_fide_id: None,
+            row: audit::Row::Game,
         };
         for lang in [Lang::En, Lang::De] {
             let m = lang.messages();

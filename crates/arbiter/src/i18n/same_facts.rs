@@ -59,6 +59,55 @@ fn reports() -> Vec<GameReport> {
             reports.push(audit::check_game_with(&name, i + 1, &text, &options));
         }
     }
+    reports.extend(tournament_reports(&root));
+    reports
+}
+
+fn trf_files(dir: &Path, out: &mut Vec<PathBuf>) {
+    let mut entries: Vec<PathBuf> = std::fs::read_dir(dir)
+        .expect("fixtures folder")
+        .map(|e| e.expect("entry").path())
+        .collect();
+    entries.sort();
+    for path in entries {
+        if path.is_dir() {
+            trf_files(&path, out);
+        } else if path.extension().is_some_and(|e| e == "trf") {
+            out.push(path);
+        }
+    }
+}
+
+/// Every TRF of the fixtures against the games beside it (or, where there
+/// are none, the clean tournament's): the rows of the file, the games with
+/// their TRF findings, and the pairings without a game.
+fn tournament_reports(root: &Path) -> Vec<GameReport> {
+    let mut trfs = Vec::new();
+    trf_files(root, &mut trfs);
+    assert!(trfs.len() >= 6, "the tournament fixtures are there");
+    let mut reports = Vec::new();
+    for trf in trfs {
+        let dir = trf.parent().expect("a folder");
+        let mut games = Vec::new();
+        pgn_files(dir, &mut games);
+        if games.is_empty() {
+            pgn_files(&root.join("tournament/clean"), &mut games);
+        }
+        let bytes = std::fs::read(&trf).expect("trf");
+        let mut t = audit::tournament::Tournament::read(&trf.display().to_string(), &bytes, None);
+        reports.extend(t.file_row());
+        for file in games {
+            let bytes = std::fs::read(&file).expect("fixture");
+            let name = file.display().to_string();
+            for (i, text) in scoresheet::Splitter::new(bytes.as_slice()).enumerate() {
+                let text = text.expect("game text");
+                let mut report = audit::check_game(&name, i + 1, &text);
+                t.game(&mut report);
+                reports.push(report);
+            }
+        }
+        reports.extend(t.finish());
+    }
     reports
 }
 

@@ -1,7 +1,7 @@
 use std::io::{self, Write};
 
 use anstyle::{AnsiColor, Style};
-use audit::{Finding, GameReport, Severity};
+use audit::{Finding, GameReport, Row, Severity};
 
 use super::Render;
 use crate::i18n::Messages;
@@ -71,22 +71,22 @@ impl<W: Write> Text<W> {
             (Some(w), Some(b)) => format!(", {w} – {b}"),
             _ => String::new(),
         };
+        // A row of the tournament file is about a round's pairing, or the file.
+        let subject = match (r.row, &r.round) {
+            (Row::Game, _) => format!("{} {}", l.game, r.game),
+            (Row::Tournament, Some(round)) => format!("{} {round}", l.round),
+            (Row::Tournament, None) => "TRF".to_string(),
+        };
         if !self.detailed {
-            return writeln!(
-                self.out,
-                "{at}: {head} {} {}{ply}: {message}",
-                l.game, r.game
-            );
+            return writeln!(self.out, "{at}: {head} {subject}{ply}: {message}");
         }
         let bold = Style::new().bold();
         let blue = Style::new().bold().fg_color(Some(AnsiColor::Blue.into()));
         writeln!(self.out, "{head}: {}", self.paint(bold, &message))?;
         writeln!(
             self.out,
-            "  {} {at}  ({} {}{who}{ply}{mv})",
+            "  {} {at}  ({subject}{who}{ply}{mv})",
             self.paint(blue, "-->"),
-            l.game,
-            r.game
         )?;
         if let Some(place) = &f.place {
             let number = place.line.to_string();

@@ -6,10 +6,12 @@
 use audit::{
     Finding, GameReport, Kind,
     facts::{
-        Act, BothFlags, CheckState, ClaimFacts, ClockProblem, EventProblem, Facts, FlagEvidence,
-        Free, IllegalActFacts, MismatchCause, MoveFacts, MoveProblem, Obligation, Occurrence,
-        Passed, PieceAt, SetupProblem, TagProblem, Unreadable, WrittenDuty,
+        Act, BothFlags, CheckState, ClaimFacts, ClockProblem, Doubt, EventProblem, Facts,
+        FlagEvidence, Free, IllegalActFacts, MismatchCause, MoveFacts, MoveProblem, Obligation,
+        Occurrence, Passed, PieceAt, SetupProblem, TagProblem, TrfFacts, TrfPlayer, Unmatched,
+        Unreadable, WrittenDuty,
     },
+    tournament::trf::{Code, EntryProblem, LineProblem, TrfField},
 };
 use laws::{
     EndingKind, GameClass, GameResult, Grounds, MoveError, MoveLabel, MoveText,
@@ -440,6 +442,7 @@ pub fn sentence(_report: &GameReport, f: &Finding) -> String {
         Facts::Duplicate { game, source } => format!(
             "Dieselben Züge zwischen denselben Spielern wie Partie {game} in {source}: die Partie wurde doppelt eingereicht."
         ),
+        Facts::Tournament(t) => tournament(t),
     }
 }
 
@@ -980,5 +983,317 @@ fn clock(me: &str, f: &Finding, problem: &ClockProblem) -> String {
             format_clock(*previous),
             format_clock(*expected)
         ),
+    }
+}
+
+fn trf_player(p: &TrfPlayer) -> String {
+    format!("{} ({})", p.name, p.start_rank)
+}
+
+/// Das Ergebnis, das ein TRF-Code der Partie gibt, vom Code des Weißen aus.
+fn trf_result(code: Code) -> &'static str {
+    match code {
+        Code::Win => "1-0",
+        Code::Loss => "0-1",
+        Code::Draw => "½-½",
+        Code::UnratedWin => "1-0 ungewertet",
+        Code::UnratedLoss => "0-1 ungewertet",
+        Code::UnratedDraw => "½-½ ungewertet",
+        Code::ForfeitWin => "+:- (kampflos)",
+        Code::ForfeitLoss => "-:+ (kampflos)",
+        Code::HalfBye => "spielfrei mit einem halben Punkt",
+        Code::FullBye => "spielfrei mit einem ganzen Punkt",
+        Code::PairingBye => "spielfrei durch die Auslosung",
+        Code::ZeroBye | Code::Blank => "abwesend (spielfrei ohne Punkt)",
+    }
+}
+
+fn trf_field(field: TrfField) -> String {
+    match field {
+        TrfField::StartRank => "Die Startnummer".to_string(),
+        TrfField::Rating => "Die Elo-Zahl".to_string(),
+        TrfField::FideId => "Die FIDE-ID".to_string(),
+        TrfField::Points => "Die Punktzahl".to_string(),
+        TrfField::Rank => "Der Platz".to_string(),
+        TrfField::PlayerCount => "Die Spielerzahl (062)".to_string(),
+        TrfField::RatedCount => "Die Zahl der gewerteten Spieler (072)".to_string(),
+        TrfField::TeamCount => "Die Mannschaftszahl (082)".to_string(),
+        TrfField::RoundDate { round } => format!("Das Datum der Runde {round} (132)"),
+        TrfField::Rounds => "Die Rundenzahl (XXR)".to_string(),
+        TrfField::Scoring => "Die Punkte einer BB-Zeile".to_string(),
+    }
+}
+
+fn entry_problem(problem: EntryProblem) -> String {
+    match problem {
+        EntryProblem::Opponent => "nennt keine Startnummer als Gegner".to_string(),
+        EntryProblem::Colour(c) => format!("hat die Farbe „{c}“, die keine von w, b, - ist"),
+        EntryProblem::Code(c) => {
+            format!("hat das Ergebnis „{c}“, das keines von 1 0 = + - W D L H F U Z ist")
+        }
+        EntryProblem::Misaligned => {
+            "steht nicht in ihren Spalten: ihre Felder sind nicht durch Leerzeichen getrennt"
+                .to_string()
+        }
+        EntryProblem::NeedsOpponent => "wertet eine gespielte Partie ohne Gegner".to_string(),
+        EntryProblem::ByeWithOpponent => "ist spielfrei, nennt aber einen Gegner".to_string(),
+        EntryProblem::NeedsColour => "ist eine gespielte Partie ohne Farbe".to_string(),
+        EntryProblem::ColourWithoutOpponent => "hat eine Farbe, aber keinen Gegner".to_string(),
+        EntryProblem::SelfPaired => "paart den Spieler mit sich selbst".to_string(),
+    }
+}
+
+fn german_date(date: &chrono::NaiveDate) -> String {
+    date.format("%d.%m.%Y").to_string()
+}
+
+/// Der Satz eines Befunds über die TRF oder über eine Partie gegen sie.
+pub fn tournament(t: &TrfFacts) -> String {
+    match t {
+        TrfFacts::Line(problem) => match problem {
+            LineProblem::BadField { field, text } => match field {
+                TrfField::RoundDate { .. } => format!(
+                    "{} „{text}“ ist kein Datum der Form JJ/MM/TT.",
+                    trf_field(*field)
+                ),
+                TrfField::Points | TrfField::Scoring => format!(
+                    "{} „{text}“ ist keine Punktzahl mit höchstens einer Nachkommastelle.",
+                    trf_field(*field)
+                ),
+                _ => format!("{} „{text}“ ist keine Zahl.", trf_field(*field)),
+            },
+            LineProblem::BadEntry {
+                round,
+                text,
+                problem,
+            } => format!(
+                "Der Eintrag der Runde {round}, „{text}“, {}.",
+                entry_problem(*problem)
+            ),
+            LineProblem::DuplicateStartRank {
+                start_rank,
+                first_line,
+            } => format!(
+                "Die Startnummer {start_rank} kommt noch einmal vor (zuerst in Zeile {first_line}); diese Zeile wird übergangen."
+            ),
+        },
+        TrfFacts::Asymmetric {
+            round,
+            player,
+            entry,
+            opponent,
+            theirs,
+        } => {
+            let theirs = match theirs {
+                Some(t) => format!("die Zeile von {} hat „{t}“", trf_player(opponent)),
+                None => format!(
+                    "die Zeile von {} hat keinen Eintrag für diese Runde",
+                    trf_player(opponent)
+                ),
+            };
+            format!(
+                "In Runde {round} hat {} „{entry}“ gegen {}, aber {theirs}: die Paarung ist nicht symmetrisch.",
+                trf_player(player),
+                opponent.name
+            )
+        }
+        TrfFacts::UnknownOpponent {
+            round,
+            player,
+            opponent,
+        } => format!(
+            "In Runde {round} hat {} den Gegner {opponent}, aber keine Spielerzeile hat diese Startnummer.",
+            trf_player(player)
+        ),
+        TrfFacts::PlayerCount { declared, found } => {
+            format!("062 nennt {declared} Spieler, die Datei hat aber {found} Spielerzeilen.")
+        }
+        TrfFacts::BeyondRounds {
+            player,
+            round,
+            rounds,
+        } => format!(
+            "{} hat einen Eintrag für Runde {round}, über die {rounds} Runden hinaus, die XXR nennt.",
+            trf_player(player)
+        ),
+        TrfFacts::Points {
+            player,
+            written,
+            computed,
+        } => format!(
+            "{} hat {written} Punkte, die Ergebnisse der Runden ergeben aber {computed}.",
+            trf_player(player)
+        ),
+        TrfFacts::Missing {
+            round,
+            white,
+            black,
+            code,
+            coloured,
+        } => {
+            let pairing = if *coloured {
+                format!("{} – {}", trf_player(white), trf_player(black))
+            } else {
+                format!("{} und {}", trf_player(white), trf_player(black))
+            };
+            format!(
+                "{pairing} ist in Runde {round} eine gespielte Partie (die TRF wertet sie {}), aber keine Partie der Eingabe ist diese Paarung: das Partieformular fehlt.",
+                trf_result(*code)
+            )
+        }
+        TrfFacts::Unmatched { round, cause } => match cause {
+            Unmatched::NoRound { written: Some(w) } => format!(
+                "Die Kopfzeile Round „{w}“ nennt keine Runde; die Partie lässt sich keiner Paarung zuordnen."
+            ),
+            Unmatched::NoRound { written: None } => {
+                "Die Partie hat keine Kopfzeile Round; sie lässt sich keiner Paarung zuordnen."
+                    .to_string()
+            }
+            Unmatched::RoundNotInTrf { rounds } => format!(
+                "Runde {} steht nicht in der TRF, die Ergebnisse für {rounds} Runde(n) enthält.",
+                round.unwrap_or(0)
+            ),
+            Unmatched::NoPairing {
+                white,
+                black,
+                other_round,
+            } => {
+                let round = round.unwrap_or(0);
+                let side = |who: &str, p: &Option<TrfPlayer>| match p {
+                    Some(p) => format!("{who} ist {}", trf_player(p)),
+                    None => format!("der Name von {who} passt zu keinem Spieler oder zu mehreren"),
+                };
+                let met = match other_round {
+                    Some(r) => format!("; diese beiden wurden in Runde {r} gepaart"),
+                    None => String::new(),
+                };
+                format!(
+                    "Keine Paarung der Runde {round} hat diese Spieler ({}, {}){met}.",
+                    side("Weiß", white),
+                    side("Schwarz", black)
+                )
+            }
+            Unmatched::AlreadyMatched { source, game } => format!(
+                "Der Paarung der Runde {} ist schon Partie {game} aus {source} zugeordnet.",
+                round.unwrap_or(0)
+            ),
+        },
+        TrfFacts::Colours {
+            round,
+            white,
+            black,
+        } => format!(
+            "In Runde {round} hat die TRF {} mit Weiß und {} mit Schwarz; in der Partie sind die Farben vertauscht.",
+            trf_player(white),
+            trf_player(black)
+        ),
+        TrfFacts::Result {
+            round,
+            white,
+            code,
+            unrated_played: Some(plies),
+            ..
+        } => format!(
+            "In Runde {round} wertet die TRF die Partie {} ({}), aber beide Spieler haben gezogen ({plies} Halbzüge gespielt): die Partie ist zu werten (Weiß: {}).",
+            code.as_char(),
+            trf_result(*code),
+            trf_player(white)
+        ),
+        TrfFacts::Result {
+            round,
+            white,
+            code,
+            recorded,
+            ruled,
+            unrated_played: None,
+        } => {
+            let how = match recorded {
+                Some(r) if r != ruled => {
+                    format!(" (notiert {}, {} laut Regeln)", result(*r), result(*ruled))
+                }
+                _ => String::new(),
+            };
+            format!(
+                "In Runde {round} wertet die TRF die Partie {}, ihr Ergebnis ist aber {}{how} (Weiß: {}).",
+                trf_result(*code),
+                result(*ruled),
+                trf_player(white)
+            )
+        }
+        TrfFacts::ForfeitPlayed {
+            round,
+            player,
+            code,
+            opponent: Some(opponent),
+        } => format!(
+            "In Runde {round} hat die TRF {} – {} als kampflose Partie ({}), aber die Partie wurde gespielt.",
+            trf_player(player),
+            trf_player(opponent),
+            if *code == Code::ForfeitWin {
+                "+:-"
+            } else {
+                "-:+"
+            }
+        ),
+        TrfFacts::ForfeitPlayed {
+            round,
+            player,
+            code,
+            opponent: None,
+        } => {
+            let what = match code {
+                Code::ForfeitWin => "spielfrei, als kampfloser Sieg gewertet",
+                Code::ForfeitLoss => "abwesend, als kampflose Niederlage gewertet",
+                other => trf_result(*other),
+            };
+            format!(
+                "In Runde {round} hat die TRF {} ohne Gegner ({what}), aber die Partie wurde gespielt.",
+                trf_player(player)
+            )
+        }
+        TrfFacts::UnplayedScored {
+            round,
+            white,
+            code,
+            plies,
+        } => format!(
+            "In Runde {round} wertet die TRF die Partie {} als gewertete Partie, aber nur {plies} {} gespielt: nicht beide Spieler haben gezogen, also ist sie ungewertet (W, D oder L) oder kampflos (Weiß: {}).",
+            trf_result(*code),
+            if *plies == 1 {
+                "Halbzug wurde"
+            } else {
+                "Halbzüge wurden"
+            },
+            trf_player(white)
+        ),
+        TrfFacts::Date { round, game, trf } => format!(
+            "Die Partie ist auf den {} datiert, die TRF datiert Runde {round} aber auf den {}.",
+            german_date(game),
+            german_date(trf)
+        ),
+        TrfFacts::Uncertain {
+            round,
+            side,
+            written,
+            chosen,
+            candidates,
+            doubt,
+        } => match doubt {
+            Doubt::Several => format!(
+                "Der Name von {} „{written}“ passt zu mehreren Spielern der Paarungen der Runde {round} ({}); angenommen wird {}.",
+                color(*side),
+                candidates
+                    .iter()
+                    .map(trf_player)
+                    .collect::<Vec<_>>()
+                    .join(", "),
+                trf_player(chosen)
+            ),
+            Doubt::NameUnmatched => format!(
+                "Der Name von {} „{written}“ passt zu keinem Spieler der Paarung; angenommen wird {}, den die TRF in Runde {round} mit dem anderen Spieler paart.",
+                color(*side),
+                trf_player(chosen)
+            ),
+        },
     }
 }

@@ -5,10 +5,12 @@
 use audit::{
     Finding, GameReport, Kind,
     facts::{
-        Act, BothFlags, CheckState, ClaimFacts, ClockProblem, EventProblem, Facts, FlagEvidence,
-        Free, IllegalActFacts, MismatchCause, MoveFacts, MoveProblem, Obligation, Passed, PieceAt,
-        SetupProblem, TagProblem, Unreadable, WrittenDuty,
+        Act, BothFlags, CheckState, ClaimFacts, ClockProblem, Doubt, EventProblem, Facts,
+        FlagEvidence, Free, IllegalActFacts, MismatchCause, MoveFacts, MoveProblem, Obligation,
+        Passed, PieceAt, SetupProblem, TagProblem, TrfFacts, TrfPlayer, Unmatched, Unreadable,
+        WrittenDuty,
     },
+    tournament::trf::{Code, EntryProblem, LineProblem, TrfField},
 };
 use laws::{
     EndingKind, Grounds, MoveError, MoveLabel,
@@ -331,6 +333,7 @@ pub fn sentence(_report: &GameReport, f: &Finding) -> String {
         Facts::Duplicate { game, source } => {
             format!("the same moves between the same players as game {game} of {source}")
         }
+        Facts::Tournament(t) => tournament(t),
     }
 }
 
@@ -786,5 +789,314 @@ fn clock(who: &str, problem: &ClockProblem) -> String {
             format_clock(*previous),
             format_clock(*expected)
         ),
+    }
+}
+
+fn trf_player(p: &TrfPlayer) -> String {
+    format!("{} ({})", p.name, p.start_rank)
+}
+
+/// The result a TRF code gives the game, from White's code.
+pub fn trf_result(code: Code) -> &'static str {
+    match code {
+        Code::Win => "1-0",
+        Code::Loss => "0-1",
+        Code::Draw => "1/2-1/2",
+        Code::UnratedWin => "1-0 not rated",
+        Code::UnratedLoss => "0-1 not rated",
+        Code::UnratedDraw => "1/2-1/2 not rated",
+        Code::ForfeitWin => "+:- (forfeit)",
+        Code::ForfeitLoss => "-:+ (forfeit)",
+        Code::HalfBye => "a half-point bye",
+        Code::FullBye => "a full-point bye",
+        Code::PairingBye => "the pairing-allocated bye",
+        Code::ZeroBye | Code::Blank => "absent (a zero-point bye)",
+    }
+}
+
+/// A forfeit as a score, from the game's White's code: `+:-`, `-:+`, `-:-`.
+fn forfeit_score(code: Code) -> &'static str {
+    match code {
+        Code::ForfeitWin => "+:-",
+        _ => "-:+",
+    }
+}
+
+fn trf_field(field: TrfField) -> String {
+    match field {
+        TrfField::StartRank => "start rank".to_string(),
+        TrfField::Rating => "rating".to_string(),
+        TrfField::FideId => "FIDE ID".to_string(),
+        TrfField::Points => "points".to_string(),
+        TrfField::Rank => "rank".to_string(),
+        TrfField::PlayerCount => "number of players (062)".to_string(),
+        TrfField::RatedCount => "number of rated players (072)".to_string(),
+        TrfField::TeamCount => "number of teams (082)".to_string(),
+        TrfField::RoundDate { round } => format!("date of round {round} (132)"),
+        TrfField::Rounds => "number of rounds (XXR)".to_string(),
+        TrfField::Scoring => "points of a BB line".to_string(),
+    }
+}
+
+fn entry_problem(problem: EntryProblem) -> String {
+    match problem {
+        EntryProblem::Opponent => "names no start rank as the opponent".to_string(),
+        EntryProblem::Colour(c) => format!("has the colour \"{c}\", which is none of w, b, -"),
+        EntryProblem::Code(c) => {
+            format!("has the result \"{c}\", which is none of 1 0 = + - W D L H F U Z")
+        }
+        EntryProblem::Misaligned => {
+            "is out of its columns: its fields are not separated by blanks".to_string()
+        }
+        EntryProblem::NeedsOpponent => "scores a game at the board without an opponent".to_string(),
+        EntryProblem::ByeWithOpponent => "is a bye but names an opponent".to_string(),
+        EntryProblem::NeedsColour => "is a game at the board without a colour".to_string(),
+        EntryProblem::ColourWithoutOpponent => "has a colour but no opponent".to_string(),
+        EntryProblem::SelfPaired => "pairs the player with himself".to_string(),
+    }
+}
+
+fn colour_word(color: Color) -> &'static str {
+    color_name(color)
+}
+
+/// The sentence of a finding about the TRF, or about a game against it.
+pub fn tournament(t: &TrfFacts) -> String {
+    match t {
+        TrfFacts::Line(problem) => match problem {
+            LineProblem::BadField { field, text } => match field {
+                TrfField::RoundDate { .. } => format!(
+                    "the {} \"{text}\" is not a date of the form YY/MM/DD",
+                    trf_field(*field)
+                ),
+                TrfField::Points | TrfField::Scoring => format!(
+                    "the {} \"{text}\" is not a number of points with at most one decimal",
+                    trf_field(*field)
+                ),
+                _ => format!("the {} \"{text}\" is not a number", trf_field(*field)),
+            },
+            LineProblem::BadEntry {
+                round,
+                text,
+                problem,
+            } => format!(
+                "the entry of round {round}, \"{text}\", {}",
+                entry_problem(*problem)
+            ),
+            LineProblem::DuplicateStartRank {
+                start_rank,
+                first_line,
+            } => format!(
+                "start rank {start_rank} is given again (first on line {first_line}); this line is ignored"
+            ),
+        },
+        TrfFacts::Asymmetric {
+            round,
+            player,
+            entry,
+            opponent,
+            theirs,
+        } => {
+            let theirs = match theirs {
+                Some(t) => format!("{}'s line has \"{t}\"", trf_player(opponent)),
+                None => format!(
+                    "{}'s line has no entry for that round",
+                    trf_player(opponent)
+                ),
+            };
+            format!(
+                "in round {round} {} has \"{entry}\" against {}, but {theirs}: the pairing is not symmetric",
+                trf_player(player),
+                opponent.name
+            )
+        }
+        TrfFacts::UnknownOpponent {
+            round,
+            player,
+            opponent,
+        } => format!(
+            "in round {round} {} has the opponent {opponent}, but no player line has that start rank",
+            trf_player(player)
+        ),
+        TrfFacts::PlayerCount { declared, found } => {
+            format!("062 gives {declared} players, but the file has {found} player lines")
+        }
+        TrfFacts::BeyondRounds {
+            player,
+            round,
+            rounds,
+        } => format!(
+            "{} has an entry for round {round}, beyond the {rounds} rounds that XXR gives",
+            trf_player(player)
+        ),
+        TrfFacts::Points {
+            player,
+            written,
+            computed,
+        } => format!(
+            "{} has {written} points, but the round results add up to {computed}",
+            trf_player(player)
+        ),
+        TrfFacts::Missing {
+            round,
+            white,
+            black,
+            code,
+            coloured,
+        } => {
+            let pairing = if *coloured {
+                format!("{} – {}", trf_player(white), trf_player(black))
+            } else {
+                format!("{} and {}", trf_player(white), trf_player(black))
+            };
+            format!(
+                "{pairing} is a game at the board in round {round} (the TRF scores it {}), but no game of the input is this pairing: the scoresheet is missing",
+                trf_result(*code)
+            )
+        }
+        TrfFacts::Unmatched { round, cause } => match cause {
+            Unmatched::NoRound { written: Some(w) } => format!(
+                "the Round tag \"{w}\" names no round, so the game cannot be matched to a pairing"
+            ),
+            Unmatched::NoRound { written: None } => {
+                "the game has no Round tag, so it cannot be matched to a pairing".to_string()
+            }
+            Unmatched::RoundNotInTrf { rounds } => format!(
+                "round {} is not in the TRF, which has results for {rounds} round(s)",
+                round.unwrap_or(0)
+            ),
+            Unmatched::NoPairing {
+                white,
+                black,
+                other_round,
+            } => {
+                let round = round.unwrap_or(0);
+                let side = |who: &str, p: &Option<TrfPlayer>| match p {
+                    Some(p) => format!("{who} is {}", trf_player(p)),
+                    None => format!("{who}'s name fits no player, or several"),
+                };
+                let met = match other_round {
+                    Some(r) => format!("; these two were paired in round {r}"),
+                    None => String::new(),
+                };
+                format!(
+                    "no pairing of round {round} has these players ({}, {}){met}",
+                    side("White", white),
+                    side("Black", black)
+                )
+            }
+            Unmatched::AlreadyMatched { source, game } => format!(
+                "the pairing of round {} already has game {game} of {source}",
+                round.unwrap_or(0)
+            ),
+        },
+        TrfFacts::Colours {
+            round,
+            white,
+            black,
+        } => format!(
+            "in round {round} the TRF has {} with White and {} with Black; the game has the colours the other way round",
+            trf_player(white),
+            trf_player(black)
+        ),
+        TrfFacts::Result {
+            round,
+            white,
+            code,
+            recorded,
+            ruled,
+            unrated_played: Some(plies),
+        } => {
+            let _ = (recorded, ruled);
+            format!(
+                "in round {round} the TRF scores the game {} ({}), but both players moved ({plies} plies played), so it is a rated game (White: {})",
+                code.as_char(),
+                trf_result(*code),
+                trf_player(white)
+            )
+        }
+        TrfFacts::Result {
+            round,
+            white,
+            code,
+            recorded,
+            ruled,
+            unrated_played: None,
+        } => {
+            let how = match recorded {
+                Some(r) if r != ruled => format!(" (recorded {r}, {ruled} under the Laws)"),
+                _ => String::new(),
+            };
+            format!(
+                "in round {round} the TRF scores the game {}, but its result is {ruled}{how} (White: {})",
+                trf_result(*code),
+                trf_player(white)
+            )
+        }
+        TrfFacts::ForfeitPlayed {
+            round,
+            player,
+            code,
+            opponent: Some(opponent),
+        } => format!(
+            "in round {round} the TRF has {} – {} as a forfeit ({}), but the game was played",
+            trf_player(player),
+            trf_player(opponent),
+            forfeit_score(*code)
+        ),
+        TrfFacts::ForfeitPlayed {
+            round,
+            player,
+            code,
+            opponent: None,
+        } => {
+            let what = match code {
+                Code::ForfeitWin => "a bye scored as a forfeit win",
+                Code::ForfeitLoss => "absent, scored as a forfeit loss",
+                other => trf_result(*other),
+            };
+            format!(
+                "in round {round} the TRF has {} without an opponent ({what}), but the game was played",
+                trf_player(player)
+            )
+        }
+        TrfFacts::UnplayedScored {
+            round,
+            white,
+            code,
+            plies,
+        } => format!(
+            "in round {round} the TRF scores the game {} as a rated game, but only {plies} {} played: not both players moved, so it is not rated (W, D or L) or a forfeit (White: {})",
+            trf_result(*code),
+            if *plies == 1 { "ply was" } else { "plies were" },
+            trf_player(white)
+        ),
+        TrfFacts::Date { round, game, trf } => {
+            format!("the game is dated {game}, but the TRF dates round {round} {trf}")
+        }
+        TrfFacts::Uncertain {
+            round,
+            side,
+            written,
+            chosen,
+            candidates,
+            doubt,
+        } => match doubt {
+            Doubt::Several => format!(
+                "{}'s name \"{written}\" fits several players of round {round}'s pairings ({}); taken to be {}",
+                colour_word(*side),
+                candidates
+                    .iter()
+                    .map(trf_player)
+                    .collect::<Vec<_>>()
+                    .join(", "),
+                trf_player(chosen)
+            ),
+            Doubt::NameUnmatched => format!(
+                "{}'s name \"{written}\" fits no player of the pairing; taken to be {}, whom the TRF pairs with the other player in round {round}",
+                colour_word(*side),
+                trf_player(chosen)
+            ),
+        },
     }
 }
