@@ -457,6 +457,7 @@ fn notation_code(error: NotationError) -> &'static str {
     match error {
         NotationError::Unknown => "unknown-notation",
         NotationError::Drop => "piece-drop",
+        NotationError::LoneLetter => "lone-letter",
     }
 }
 

@@ -20,6 +20,9 @@ pub struct GameText {
     pub bytes: Vec<u8>,
     /// 1-based line of the game's first byte in the source.
     pub first_line: u32,
+    /// 1-based column of the game's first byte: 1, unless the game begins on
+    /// the line where the previous game's result stands (`… a5 * [Event …`).
+    pub first_column: u32,
     /// Byte offset of the game's first byte in the source.
     pub offset: u64,
     /// Bytes that were dropped because the game exceeded the splitter's size limit.
@@ -46,6 +49,7 @@ impl GameText {
         GameText {
             bytes,
             first_line,
+            first_column: 1,
             offset,
             dropped_bytes: 0,
             encoding,
@@ -71,10 +75,13 @@ impl GameText {
         let newlines = memchr::memchr_iter(b'\n', before).count();
         let line_start = memchr::memrchr(b'\n', before).map_or(0, |i| i + 1);
         let line_bytes = &self.bytes[line_start..at];
-        let chars = match self.encoding {
+        let mut chars = match self.encoding {
             Encoding::Utf8 => line_bytes.iter().filter(|&&b| (b & 0xc0) != 0x80).count(),
             Encoding::Windows1252 => line_bytes.len(),
         };
+        if newlines == 0 {
+            chars += self.first_column.saturating_sub(1) as usize;
+        }
         Location {
             line: self
                 .first_line

@@ -167,6 +167,9 @@ fn notation(error: NotationError) -> &'static str {
     match error {
         NotationError::Unknown => "in keiner bekannten Notation ein Zug",
         NotationError::Drop => "ein Einsetzen einer Figur, kein Schachzug",
+        NotationError::LoneLetter => {
+            "ein einzelner Buchstabe, der eine von ihrem Feld getrennte Figur oder ein Neuerungs- (N) oder Diagrammzeichen (D) sein kann; das Programm rät nicht: den Zug in einem Wort schreiben, das Zeichen nach einem Zug"
+        }
     }
 }
 

@@ -86,6 +86,9 @@ fn notation(error: NotationError) -> &'static str {
     match error {
         NotationError::Unknown => "not a move in any known notation",
         NotationError::Drop => "a piece drop, which is not a move of chess",
+        NotationError::LoneLetter => {
+            "a lone letter where it could be a piece cut off from its square or a novelty (N) or diagram (D) sign; the reader does not guess: write the move in one word, or the sign after a move"
+        }
     }
 }
 
