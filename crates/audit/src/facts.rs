@@ -8,7 +8,7 @@ use laws::{
     mating::{Unwinnability, Verdict},
     time_control::Ambiguity,
 };
-use scoresheet::{ClaimKind, EventError, Mark, NotationError, SyntaxProblem};
+use scoresheet::{ClaimKind, EventError, Mark, NonStandardForm, NotationError, SyntaxProblem};
 use serde::{Serialize, Serializer, ser::SerializeMap};
 use shakmaty::{Color, Role, Square, san::SanPlus};
 
@@ -77,6 +77,25 @@ pub enum Facts {
     Duplicate {
         game: u32,
         source: String,
+    },
+    /// A form the PGN standard does not write, read all the same.
+    NonStandard {
+        form: NonStandardForm,
+        /// Its first occurrence as written (`+-`, `10 ...`, `1:0`, the tag's value).
+        written: String,
+        /// How often the form stands in the game.
+        count: u32,
+        /// What it was read as, in the standard's form where it has one
+        /// (`$18`, `1-0`, `40/5400+30:1800+30`).
+        standard: Option<String>,
+    },
+    /// A win by forfeit: no game was played on the board.
+    ForfeitResult {
+        winner: Color,
+        /// As written (`+:-`, `-/+`).
+        written: String,
+        /// In the `Result` tag rather than the movetext.
+        in_tag: bool,
     },
 }
 
@@ -727,6 +746,26 @@ impl Serialize for Details<'_> {
             Facts::Duplicate { game, source } => {
                 map.serialize_entry("first_game", game)?;
                 map.serialize_entry("first_source", source)?;
+            }
+            Facts::NonStandard {
+                form,
+                written,
+                count,
+                standard,
+            } => {
+                map.serialize_entry("form", form.code())?;
+                map.serialize_entry("written", written)?;
+                map.serialize_entry("count", count)?;
+                map.serialize_entry("read_as", standard)?;
+            }
+            Facts::ForfeitResult {
+                winner,
+                written,
+                in_tag,
+            } => {
+                map.serialize_entry("winner", color_code(*winner))?;
+                map.serialize_entry("written", written)?;
+                map.serialize_entry("where", if *in_tag { "tag" } else { "movetext" })?;
             }
         }
         // The clock the time of a penalty or an incorrect claim goes to.

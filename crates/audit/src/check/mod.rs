@@ -145,7 +145,7 @@ fn check(source: &str, game: usize, text: &GameText, options: &Options) -> GameR
         white: sheet.tag("White").map(str::to_string),
         black: sheet.tag("Black").map(str::to_string),
         round: sheet.tag("Round").map(str::to_string),
-        recorded_result: sheet.tag("Result").map(str::to_string),
+        recorded_result: outcome::recorded_result(&sheet),
         ..blank_report(source, game, text)
     };
     let time_control = sheet
@@ -176,13 +176,15 @@ fn check(source: &str, game: usize, text: &GameText, options: &Options) -> GameR
     ctx.tag_findings(&mut report.findings);
 
     let recorded = outcome::recorded_result(&sheet);
+    let forfeit = ctx.forfeit_finding(&mut report.findings);
+    ctx.non_standard_findings(&mut report.findings);
     let Some((replay, broken)) = ctx.replay(&mut report) else {
         return report;
     };
 
     let (ruled, reason) = match replay.ending() {
         Some(ending) => (ending.result(), Some((ending.article(), ending.ply))),
-        None => outcome::rule_without_ending(&sheet, &replay, recorded, broken),
+        None => outcome::rule_without_ending(&sheet, &replay, recorded, broken, forfeit),
     };
     report.ruled_result = Some(ruled);
     if let Some(recorded) = recorded.filter(|r| r.is_decided())
