@@ -63,8 +63,6 @@ pub enum TokenKind {
 pub struct Token {
     pub kind: TokenKind,
     pub span: Span,
-    /// A blank line stands between the previous token and this one.
-    pub after_blank_line: bool,
 }
 
 /// Iterates over the tokens of one game.
@@ -81,6 +79,8 @@ pub struct Lexer<'a> {
     line_start: bool,
     /// A line of nothing but white space since the last token.
     blank_line: bool,
+    /// The last token returned followed a blank line.
+    after_blank_line: bool,
 }
 
 impl<'a> Lexer<'a> {
@@ -95,7 +95,28 @@ impl<'a> Lexer<'a> {
             pos,
             line_start: true,
             blank_line: false,
+            after_blank_line: false,
         }
+    }
+
+    /// Whether a blank line stands between the token last returned and the one before it.
+    pub fn after_blank_line(&self) -> bool {
+        self.after_blank_line
+    }
+
+    /// The bytes of the next word, without reading it: the reader's
+    /// lookahead for a lone letter that may make a move with it (`N f3`).
+    pub fn next_word(&self) -> &'a [u8] {
+        let bytes = self.bytes;
+        let start = bytes[self.pos.min(bytes.len())..]
+            .iter()
+            .position(|b| !matches!(b, b' ' | b'\t' | b'\n' | b'\r' | 0x0b | 0x0c))
+            .map_or(bytes.len(), |i| self.pos + i);
+        let end = bytes[start..]
+            .iter()
+            .position(|&b| WORD_END[b as usize])
+            .map_or(bytes.len(), |i| start + i);
+        &bytes[start..end]
     }
 
     fn peek_at(&self, at: usize) -> Option<u8> {
@@ -111,7 +132,6 @@ impl<'a> Lexer<'a> {
         Token {
             kind,
             span: Span::new(start, end),
-            after_blank_line: std::mem::replace(&mut self.blank_line, false),
         }
     }
 
@@ -167,9 +187,10 @@ impl<'a> Lexer<'a> {
         // Most words are moves: a letter first rules out numbers, results and glyphs.
         if word[0].is_ascii_alphabetic() {
             let kind = match word {
-                b"N" | b"D" => TokenKind::Glyph,
+                // `N` (novelty) and `D` (diagram): the reader decides by context.
+                [b'N' | b'D'] => TokenKind::Glyph,
                 // `remis`, the one result written in letters.
-                _ if word.len() == 5 => {
+                [b'r' | b'R', _, _, _, _] if word.eq_ignore_ascii_case(b"remis") => {
                     movetext_result(word).map_or(TokenKind::Word, TokenKind::Result)
                 }
                 _ => TokenKind::Word,
@@ -180,15 +201,17 @@ impl<'a> Lexer<'a> {
             return self.token(TokenKind::Result(result), start, end);
         }
         // Dots before a Black move, apart from the number or without one: `... cxd4`, `…Be2`.
-        let dots = leading_dots(word);
-        if dots > 0 {
-            return self.token(TokenKind::Dots, start, start + dots);
+        if matches!(word[0], b'.' | 0xe2) {
+            let dots = leading_dots(word);
+            if dots > 0 {
+                return self.token(TokenKind::Dots, start, start + dots);
+            }
         }
         if word[0].is_ascii_digit() && !word.starts_with(b"0-0") && !word.starts_with(b"0000") {
             let digits = word.iter().take_while(|b| b.is_ascii_digit()).count();
             let dots = word[digits..].iter().take_while(|&&b| b == b'.').count();
             // `12…Kg7`: the number, then the ellipsis as dots of their own.
-            if dots == 0 && leading_dots(&word[digits..]) > 0 {
+            if dots == 0 && word.get(digits) == Some(&0xe2) && leading_dots(&word[digits..]) > 0 {
                 return self.token(
                     TokenKind::MoveNumber(number(&word[..digits])),
                     start,
@@ -217,9 +240,8 @@ impl Iterator for Lexer<'_> {
             match b {
                 b'\n' => {
                     self.pos += 1;
-                    if self.line_start && start > 0 {
-                        self.blank_line = true;
-                    }
+                    // A second line end with only white space since the first.
+                    self.blank_line |= self.line_start;
                     self.line_start = true;
                     continue;
                 }
@@ -230,6 +252,7 @@ impl Iterator for Lexer<'_> {
                 _ => {}
             }
             let at_line_start = std::mem::replace(&mut self.line_start, false);
+            self.after_blank_line = std::mem::replace(&mut self.blank_line, false);
             return Some(match b {
                 b'%' if at_line_start => {
                     let end = self.line_end(start);

@@ -9,7 +9,7 @@ use crate::{
     commands::{Command, commands, parse_clock_bytes, raw_commands},
     events::{EventAt, is_event_name, parse_event},
     forms::{NonStandardForm, NonStandardUse, is_suffix_annotation, note, text_annotation},
-    lexer::{Lexer, Span, Token, TokenKind},
+    lexer::{Lexer, Span, TokenKind},
     notation::{Notation, NotationError, parse_move},
     tags::{Tag, unescape},
     text::GameText,
@@ -130,11 +130,11 @@ impl Scoresheet {
         let mut in_movetext = false;
         // A move number was written and its move not yet.
         let mut move_due = false;
-        let mut tokens = Lexer::new(bytes).peekable();
+        let mut tokens = Lexer::new(bytes);
         while let Some(token) = tokens.next() {
             sheet.is_empty = false;
             let span = token.span;
-            if token.after_blank_line && in_movetext && sheet.result.is_none() {
+            if tokens.after_blank_line() && in_movetext && sheet.result.is_none() {
                 let form = match token.kind {
                     TokenKind::Result(_) => NonStandardForm::ResultAfterBlankLine,
                     _ => NonStandardForm::MovetextAfterBlankLine,
@@ -226,7 +226,7 @@ impl Scoresheet {
                     if is_letter
                         && (move_due
                             || sheet.moves.is_empty()
-                            || completes(word, tokens.peek(), bytes))
+                            || completes(word, tokens.next_word()))
                     {
                         // `N` or `D` where a move is due, or cut off from its square
                         // (`N f3`): a move that cannot be read, never an annotation.
@@ -369,11 +369,10 @@ impl Scoresheet {
 
 /// Whether a lone piece letter and the next word make a move (`N f3`,
 /// `D d4`): then the letter is no annotation but a move cut in two.
-fn completes(letter: &[u8], next: Option<&Token>, bytes: &[u8]) -> bool {
-    let Some(next) = next.filter(|t| t.kind == TokenKind::Word) else {
+fn completes(letter: &[u8], word: &[u8]) -> bool {
+    if word.is_empty() {
         return false;
-    };
-    let word = next.span.of(bytes);
+    }
     let mut joined = [0u8; 24];
     let len = letter.len() + word.len();
     if len > joined.len() {

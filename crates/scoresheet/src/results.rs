@@ -59,8 +59,13 @@ fn read(word: &[u8], in_tag: bool) -> Option<WrittenResult> {
 /// assert!(movetext_result(b"+/-").is_none()); // an evaluation here
 /// ```
 pub fn movetext_result(word: &[u8]) -> Option<WrittenResult> {
-    // Results are short: the length test keeps every move out of the table.
-    if word.len() > 7 {
+    // Results are short and begin with one of few bytes: move numbers and
+    // moves are kept out of the table without looking further.
+    let first = *word.first()?;
+    if word.len() > 7 || !matches!(first, b'0' | b'1' | b'*' | b'+' | b'-' | 0xc2 | b'r' | b'R') {
+        return None;
+    }
+    if first == b'1' && word.len() > 1 && !matches!(word[1], b'-' | b':' | b'/') {
         return None;
     }
     read(word, false)

@@ -454,7 +454,11 @@ impl<R: BufRead> Splitter<R> {
     /// line has some (`[Event "A"] 1. e4 * [Event "B"] …`).
     fn tag_line_scan(&self, complete: bool) -> Scan {
         let line = trim_end(&self.prefix);
-        if complete && line.ends_with(b"]") && line.iter().filter(|&&b| b == b'[').count() == 1 {
+        // Most tag lines hold one tag pair and nothing else.
+        if complete
+            && line.ends_with(b"]")
+            && memchr::memchr(b'[', line.get(1..).unwrap_or(&[])).is_none()
+        {
             return Scan::No;
         }
         tags_end(&self.prefix).map_or(Scan::No, Scan::AfterTags)
@@ -953,5 +957,50 @@ mod tests {
         assert!(games[0].1.ends_with("e5 1:0 "));
         assert_eq!(games[1].1, "[Event \"b\"] 1. d4 *\n");
         assert_eq!(games[2], (2, "1. c4 *\n".to_string()));
+    }
+
+    #[test]
+    fn any_mix_of_boundary_forms_splits_in_order_and_ends() {
+        // A fixed pseudo-random walk over the pieces the new rules look at.
+        const PIECES: [&[u8]; 16] = [
+            b"[Event \"a\"]",
+            b" ",
+            b"\n",
+            b"\n\n",
+            b"1-0",
+            b"*",
+            b"1:0",
+            b"{",
+            b"}",
+            b"[",
+            b"1. e4",
+            b"2... e5",
+            b";",
+            b"%x",
+            b"[%clk 0:01]",
+            b"remis",
+        ];
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        for _ in 0..300 {
+            let mut pgn = Vec::new();
+            for _ in 0..60 {
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                pgn.extend_from_slice(PIECES[(seed % 16) as usize]);
+            }
+            for limit in [256, 1 << 20] {
+                let games: Vec<_> = Splitter::with_limit(&pgn[..], limit)
+                    .collect::<Result<_, _>>()
+                    .expect("in-memory read");
+                let mut end = 0;
+                for g in &games {
+                    assert!(g.offset >= end, "games in order");
+                    end = g.offset + g.bytes.len() as u64;
+                    assert!(end <= pgn.len() as u64);
+                    assert_eq!(&pgn[g.offset as usize..end as usize], &g.bytes[..]);
+                }
+            }
+        }
     }
 }
