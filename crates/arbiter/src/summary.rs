@@ -72,9 +72,9 @@ impl Summary {
         {
             self.unreadable += 1;
         }
-        let decided = report.recorded_result.as_deref().is_some_and(|r| r != "*");
-        let ruled = report.ruled_result.map(|r| r.as_str());
-        if decided && ruled.is_some() && ruled != report.recorded_result.as_deref() {
+        let decided = report.recorded_result.is_some_and(|r| r.is_decided());
+        if decided && report.ruled_result.is_some() && report.ruled_result != report.recorded_result
+        {
             self.results_changed += 1;
         }
     }

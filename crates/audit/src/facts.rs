@@ -13,7 +13,7 @@ pub use laws::{
     flag::BothFlags,
     touch::{Free, Obligation, Passed, PieceAt},
 };
-use scoresheet::{ClaimKind, EventError, Mark, NotationError, SyntaxProblem};
+use scoresheet::{ClaimKind, EventError, Mark, NonStandardForm, NotationError, SyntaxProblem};
 use serde::{Serialize, Serializer, ser::SerializeMap};
 use shakmaty::{Color, Role, Square, san::SanPlus};
 
@@ -93,6 +93,25 @@ pub enum Facts {
     },
     /// The games against the tournament's TRF (`--trf`, docs/tournament.md).
     Tournament(Box<TrfFacts>),
+    /// A form the PGN standard does not write, read all the same.
+    NonStandard {
+        form: NonStandardForm,
+        /// Its first occurrence as written (`+-`, `10 ...`, `1:0`, the tag's value).
+        written: String,
+        /// How often the form stands in the game.
+        count: u32,
+        /// What it was read as, in the standard's form where it has one
+        /// (`$18`, `1-0`, `40/5400+30:1800+30`).
+        standard: Option<String>,
+    },
+    /// A win by forfeit: no game was played on the board.
+    ForfeitResult {
+        winner: Color,
+        /// As written (`+:-`, `-/+`).
+        written: String,
+        /// In the `Result` tag rather than the movetext.
+        in_tag: bool,
+    },
 }
 
 /// Why a game cannot be read at all.
@@ -559,6 +578,7 @@ fn notation_code(error: NotationError) -> &'static str {
     match error {
         NotationError::Unknown => "unknown-notation",
         NotationError::Drop => "piece-drop",
+        NotationError::LoneLetter => "lone-letter",
     }
 }
 
@@ -834,6 +854,26 @@ impl Serialize for Details<'_> {
                 map.serialize_entry("first_source", source)?;
             }
             Facts::Tournament(trf) => trf_details(&mut map, trf)?,
+            Facts::NonStandard {
+                form,
+                written,
+                count,
+                standard,
+            } => {
+                map.serialize_entry("form", form.code())?;
+                map.serialize_entry("written", written)?;
+                map.serialize_entry("count", count)?;
+                map.serialize_entry("read_as", standard)?;
+            }
+            Facts::ForfeitResult {
+                winner,
+                written,
+                in_tag,
+            } => {
+                map.serialize_entry("winner", color_code(*winner))?;
+                map.serialize_entry("written", written)?;
+                map.serialize_entry("where", if *in_tag { "tag" } else { "movetext" })?;
+            }
         }
         // The clock the time of a penalty or an incorrect claim goes to.
         if let (Some(before), Some(seconds)) = (finding.clock_before(), finding.seconds_added) {

@@ -107,6 +107,12 @@ kinds! {
     MalformedPgn = "malformed-pgn", Warning, Scoresheet, figure: false, ruling: false;
     /// Added: a check or mate mark that the board contradicts.
     WrongCheckMark = "wrong-check-mark", Note, Scoresheet, figure: false, ruling: false;
+    /// Added: a form the PGN standard does not write, read all the same
+    /// (one per game and form, at its first place), so a file can be cleaned.
+    NonStandardNotation = "non-standard-notation", Note, Scoresheet, figure: false, ruling: false;
+    /// Added: the result is a forfeit (`+:-`, `-:+`): no game was played on
+    /// the board, and the win is not one on the board.
+    ForfeitResult = "forfeit-result", Note, Scoresheet, figure: false, ruling: false;
     Checkmate = "checkmate", Note, Ending, figure: true, ruling: false;
     Stalemate = "stalemate", Note, Ending, figure: true, ruling: false;
     DeadPosition = "dead-position", Note, Ending, figure: true, ruling: true;
@@ -191,6 +197,7 @@ impl Kind {
             Kind::BadTag
                 | Kind::MalformedPgn
                 | Kind::WrongCheckMark
+                | Kind::NonStandardNotation
                 | Kind::MissingResult
                 | Kind::DuplicateGame
         )

@@ -20,8 +20,10 @@ pub struct GameReport {
     pub black: Option<String>,
     pub round: Option<String>,
     pub plies: usize,
-    /// The `Result` tag as written.
-    pub recorded_result: Option<String>,
+    /// The result as a person reads it: the `Result` tag in any spelling
+    /// (`1:0`, `½-½`, `remis`, a forfeit `+:-`), else the movetext's result;
+    /// `None` when neither reads.
+    pub recorded_result: Option<GameResult>,
     /// `None` where the record is unreadable.
     pub ruled_result: Option<GameResult>,
     pub findings: Vec<Finding>,

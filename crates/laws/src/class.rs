@@ -109,6 +109,11 @@ mod tests {
         assert_eq!(GameClass::from_time_control("?"), None);
         assert_eq!(GameClass::from_time_control("-"), None);
         assert_eq!(GameClass::from_time_control("*180"), Some(GameClass::Blitz));
-        assert_eq!(GameClass::from_time_control("1 hour"), None);
+        // In words: an hour for the game is standard play (A.1: 60 minutes or more).
+        assert_eq!(
+            GameClass::from_time_control("1 hour"),
+            Some(GameClass::Standard)
+        );
+        assert_eq!(GameClass::from_time_control("an hour"), None);
     }
 }

@@ -33,4 +33,4 @@ pub use ending::{Ending, EndingKind};
 pub use label::{MoveLabel, MoveText};
 pub use replay::{Played, Replay};
 pub use resolve::MoveError;
-pub use result::GameResult;
+pub use result::{GameResult, TaggedResult};

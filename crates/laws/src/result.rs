@@ -1,6 +1,17 @@
 //! Game results as the Laws and the PGN standard know them.
 
+use scoresheet::results::tag_result;
 use shakmaty::{Color, KnownOutcome, Outcome};
+
+/// A `Result` tag as a person reads it, whatever its spelling.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TaggedResult {
+    pub result: GameResult,
+    /// A win by forfeit (`+:-`, `+/-`): no game was played on the board.
+    pub forfeit: bool,
+    /// Written as the PGN standard writes it (`1-0`, `0-1`, `1/2-1/2`, `*`).
+    pub standard: bool,
+}
 
 /// The result of a game: `1-0`, `0-1`, `1/2-1/2` or `*` (undecided).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -12,20 +23,34 @@ pub enum GameResult {
 }
 
 impl GameResult {
-    /// Reads a PGN result (`1-0`, `0-1`, `1/2-1/2`, `*`); anything else is `None`.
+    /// Reads a `Result` tag as a person reads it: the PGN standard's
+    /// `1-0`, `0-1`, `1/2-1/2`, `*`, and the spellings of real files (`1:0`,
+    /// `½-½`, `remis`, forfeits `+:-`, `+/-`); anything else is `None`.
     ///
     /// ```
     /// use laws::GameResult;
     /// assert_eq!(GameResult::parse("1/2-1/2"), Some(GameResult::Draw));
+    /// assert_eq!(GameResult::parse("remis"), Some(GameResult::Draw));
+    /// assert_eq!(GameResult::parse("-/+"), Some(GameResult::BlackWins));
     /// assert_eq!(GameResult::parse("draw"), None);
     /// ```
     pub fn parse(s: &str) -> Option<GameResult> {
-        Some(match s.trim() {
-            "1-0" => GameResult::WhiteWins,
-            "0-1" => GameResult::BlackWins,
-            "1/2-1/2" | "½-½" => GameResult::Draw,
-            "*" => GameResult::Undecided,
-            _ => return None,
+        GameResult::read_tag(s).map(|t| t.result)
+    }
+
+    /// [`GameResult::parse`] with what the spelling says besides the result.
+    ///
+    /// ```
+    /// use laws::GameResult;
+    /// let forfeit = GameResult::read_tag("+:-").expect("a result");
+    /// assert!(forfeit.forfeit && !forfeit.standard);
+    /// assert_eq!(forfeit.result, GameResult::WhiteWins);
+    /// ```
+    pub fn read_tag(s: &str) -> Option<TaggedResult> {
+        tag_result(s).map(|written| TaggedResult {
+            result: written.outcome.into(),
+            forfeit: written.forfeit,
+            standard: written.standard,
         })
     }
 

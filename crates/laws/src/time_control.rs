@@ -8,6 +8,8 @@
 //! read literally, as the standard says, and called [`Ambiguity`] so that the
 //! arbiter can override the class with `--rules`.
 
+mod words;
+
 use chrono::TimeDelta;
 
 use crate::class::GameClass;
@@ -50,6 +52,8 @@ pub enum Ambiguity {
 pub struct TimeControl {
     pub raw: String,
     pub control: Control,
+    /// Read from words (`15 min/game + 10 sec/move`), not the standard's form.
+    pub in_words: bool,
 }
 
 /// The tag cannot be read as any form of the standard.
@@ -107,10 +111,18 @@ impl TimeControl {
     /// let Control::Periods(periods) = &tc.control else { panic!() };
     /// assert_eq!((periods[0].moves, periods[0].time.num_minutes()), (Some(40), 90));
     /// assert_eq!((periods[1].moves, periods[1].increment.num_seconds()), (None, 30));
-    /// assert!(TimeControl::parse("1 hour").is_err());
+    /// assert!(TimeControl::parse("1 hour").is_ok_and(|t| t.in_words));
+    /// assert!(TimeControl::parse("an hour").is_err());
     /// ```
     pub fn parse(raw: &str) -> Result<TimeControl, UnreadableTimeControl> {
         let text = raw.trim();
+        if let Some(periods) = words::periods(text) {
+            return Ok(TimeControl {
+                raw: raw.to_string(),
+                control: Control::Periods(periods),
+                in_words: true,
+            });
+        }
         let control = match text {
             "?" | "" => Control::Unknown,
             "-" => Control::None,
@@ -131,7 +143,37 @@ impl TimeControl {
         Ok(TimeControl {
             raw: raw.to_string(),
             control,
+            in_words: false,
         })
+    }
+
+    /// The tag as the PGN standard writes it (`40/5400+30:1800+30`), with
+    /// the increment by `+` as real files do.
+    ///
+    /// ```
+    /// use laws::time_control::TimeControl;
+    /// let tc = TimeControl::parse("90 min/40 moves + 30 min + 30 sec/move").expect("readable");
+    /// assert_eq!(tc.standard_form(), "40/5400+30:1800+30");
+    /// ```
+    pub fn standard_form(&self) -> String {
+        match &self.control {
+            Control::Unknown => "?".to_string(),
+            Control::None => "-".to_string(),
+            Control::Sandclock(time) => format!("*{}", time.num_seconds()),
+            Control::Periods(periods) => periods
+                .iter()
+                .map(|p| {
+                    let moves = p.moves.map(|m| format!("{m}/")).unwrap_or_default();
+                    let inc = if p.increment.is_zero() {
+                        String::new()
+                    } else {
+                        format!("+{}", p.increment.num_seconds())
+                    };
+                    format!("{moves}{}{inc}", p.time.num_seconds())
+                })
+                .collect::<Vec<_>>()
+                .join(":"),
+        }
     }
 
     pub fn periods(&self) -> &[Period] {
@@ -158,7 +200,10 @@ impl TimeControl {
         // Lichess plays 15 seconds ("15+0") and "0+1"; a few seconds, or less
         // than ten increments, is how "3+2" or "90+30" in minutes reads.
         let seconds = first.time.num_seconds();
-        if (1..15).contains(&seconds) || (seconds > 0 && first.time < first.increment * 10) {
+        // Words give every time its unit: no doubt about minutes there.
+        if !self.in_words
+            && ((1..15).contains(&seconds) || (seconds > 0 && first.time < first.increment * 10))
+        {
             return Some(Ambiguity::MinutesForSeconds);
         }
         if periods.last().is_some_and(|p| p.moves.is_some()) {
@@ -185,6 +230,7 @@ impl TimeControl {
         TimeControl {
             raw: self.raw.clone(),
             control,
+            in_words: self.in_words,
         }
     }
 
@@ -367,8 +413,8 @@ mod tests {
         assert_eq!(tc("0+1").periods()[0].increment, TimeDelta::seconds(1));
         assert_eq!(tc("40/7200:3600").periods().len(), 2);
         assert_eq!(tc(" 40/5400+30:1800+30 ").raw, " 40/5400+30:1800+30 ");
+        assert!(tc("1h").in_words);
         for junk in [
-            "1h",
             "40/",
             "/300",
             "300+",

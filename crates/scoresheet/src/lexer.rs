@@ -2,7 +2,10 @@
 //! every byte that is not white space or punctuation belongs to some token, so
 //! that a word the reader cannot understand still reaches the validator.
 
-use shakmaty::{KnownOutcome, Outcome};
+use crate::{
+    forms::text_annotation,
+    results::{WrittenResult, movetext_result},
+};
 
 /// A half-open byte range within one game's text.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -30,11 +33,16 @@ pub enum TokenKind {
     },
     /// `12.`, `12...`, or a bare `12`.
     MoveNumber(u32),
+    /// Dots of a Black move number apart from its number (`10 ... Be2`),
+    /// without one (`... cxd4`), or written `…`.
+    Dots,
     /// Anything that may be a move: the notation layer decides.
     Word,
     /// `$12`.
     Nag(u8),
-    /// A standalone annotation glyph or evaluation sign: `!?`, `+-`, `=`, `±`.
+    /// A standalone annotation glyph or evaluation sign: `!?`, `+-`, `=`, `±`,
+    /// and the letters `N` (novelty) and `D` (diagram), which the reader
+    /// takes as annotations or as moves by their context.
     Glyph,
     /// `{ ... }`; `closed` is false when the game ended before the `}`.
     Comment {
@@ -46,7 +54,7 @@ pub enum TokenKind {
     Escape,
     OpenVariation,
     CloseVariation,
-    Result(Outcome),
+    Result(WrittenResult),
     /// A byte that cannot start any token, such as a stray `}` or `]`.
     Stray,
 }
@@ -69,6 +77,10 @@ pub struct Lexer<'a> {
     bytes: &'a [u8],
     pos: usize,
     line_start: bool,
+    /// A line of nothing but white space since the last token.
+    blank_line: bool,
+    /// The last token returned followed a blank line.
+    after_blank_line: bool,
 }
 
 impl<'a> Lexer<'a> {
@@ -82,7 +94,29 @@ impl<'a> Lexer<'a> {
             bytes,
             pos,
             line_start: true,
+            blank_line: false,
+            after_blank_line: false,
         }
+    }
+
+    /// Whether a blank line stands between the token last returned and the one before it.
+    pub fn after_blank_line(&self) -> bool {
+        self.after_blank_line
+    }
+
+    /// The bytes of the next word, without reading it: the reader's
+    /// lookahead for a lone letter that may make a move with it (`N f3`).
+    pub fn next_word(&self) -> &'a [u8] {
+        let bytes = self.bytes;
+        let start = bytes[self.pos.min(bytes.len())..]
+            .iter()
+            .position(|b| !matches!(b, b' ' | b'\t' | b'\n' | b'\r' | 0x0b | 0x0c))
+            .map_or(bytes.len(), |i| self.pos + i);
+        let end = bytes[start..]
+            .iter()
+            .position(|&b| WORD_END[b as usize])
+            .map_or(bytes.len(), |i| start + i);
+        &bytes[start..end]
     }
 
     fn peek_at(&self, at: usize) -> Option<u8> {
@@ -151,26 +185,45 @@ impl<'a> Lexer<'a> {
         };
         let word = &self.bytes[start..end];
         // Most words are moves: a letter first rules out numbers, results and glyphs.
-        if word[0].is_ascii_alphabetic() && word != b"N" {
-            return self.token(TokenKind::Word, start, end);
+        if word[0].is_ascii_alphabetic() {
+            let kind = match word {
+                // `N` (novelty) and `D` (diagram): the reader decides by context.
+                [b'N' | b'D'] => TokenKind::Glyph,
+                // `remis`, the one result written in letters.
+                [b'r' | b'R', _, _, _, _] if word.eq_ignore_ascii_case(b"remis") => {
+                    movetext_result(word).map_or(TokenKind::Word, TokenKind::Result)
+                }
+                _ => TokenKind::Word,
+            };
+            return self.token(kind, start, end);
         }
-        if let Some(outcome) = result_token(word) {
-            return self.token(TokenKind::Result(outcome), start, end);
+        if let Some(result) = movetext_result(word) {
+            return self.token(TokenKind::Result(result), start, end);
+        }
+        // Dots before a Black move, apart from the number or without one: `... cxd4`, `…Be2`.
+        if matches!(word[0], b'.' | 0xe2) {
+            let dots = leading_dots(word);
+            if dots > 0 {
+                return self.token(TokenKind::Dots, start, start + dots);
+            }
         }
         if word[0].is_ascii_digit() && !word.starts_with(b"0-0") && !word.starts_with(b"0000") {
             let digits = word.iter().take_while(|b| b.is_ascii_digit()).count();
             let dots = word[digits..].iter().take_while(|&&b| b == b'.').count();
+            // `12…Kg7`: the number, then the ellipsis as dots of their own.
+            if dots == 0 && word.get(digits) == Some(&0xe2) && leading_dots(&word[digits..]) > 0 {
+                return self.token(
+                    TokenKind::MoveNumber(number(&word[..digits])),
+                    start,
+                    start + digits,
+                );
+            }
             if dots > 0 || digits == word.len() {
-                let number = word[..digits]
-                    .iter()
-                    .try_fold(0u32, |n, d| {
-                        n.checked_mul(10)?.checked_add(u32::from(d - b'0'))
-                    })
-                    .unwrap_or(u32::MAX);
+                let number = number(&word[..digits]);
                 return self.token(TokenKind::MoveNumber(number), start, start + digits + dots);
             }
         }
-        if word.iter().all(|&b| b"!?".contains(&b)) || is_evaluation_sign(word) {
+        if word.iter().all(|&b| b"!?".contains(&b)) || text_annotation(word).is_some() {
             return self.token(TokenKind::Glyph, start, end);
         }
         self.token(TokenKind::Word, start, end)
@@ -187,6 +240,8 @@ impl Iterator for Lexer<'_> {
             match b {
                 b'\n' => {
                     self.pos += 1;
+                    // A second line end with only white space since the first.
+                    self.blank_line |= self.line_start;
                     self.line_start = true;
                     continue;
                 }
@@ -197,6 +252,7 @@ impl Iterator for Lexer<'_> {
                 _ => {}
             }
             let at_line_start = std::mem::replace(&mut self.line_start, false);
+            self.after_blank_line = std::mem::replace(&mut self.blank_line, false);
             return Some(match b {
                 b'%' if at_line_start => {
                     let end = self.line_end(start);
@@ -276,27 +332,26 @@ fn trim_end(bytes: &[u8]) -> &[u8] {
     &bytes[..end]
 }
 
-fn result_token(word: &[u8]) -> Option<Outcome> {
-    Some(match word {
-        b"1-0" => Outcome::Known(KnownOutcome::Decisive {
-            winner: shakmaty::Color::White,
-        }),
-        b"0-1" => Outcome::Known(KnownOutcome::Decisive {
-            winner: shakmaty::Color::Black,
-        }),
-        b"1/2-1/2" | b"1/2" => Outcome::Known(KnownOutcome::Draw),
-        b"*" => Outcome::Unknown,
-        _ if word == "½-½".as_bytes() => Outcome::Known(KnownOutcome::Draw),
-        _ => return None,
-    })
+/// The value of a move number's digits; an absurd one saturates.
+fn number(digits: &[u8]) -> u32 {
+    digits
+        .iter()
+        .try_fold(0u32, |n, d| {
+            n.checked_mul(10)?.checked_add(u32::from(d - b'0'))
+        })
+        .unwrap_or(u32::MAX)
 }
 
-fn is_evaluation_sign(word: &[u8]) -> bool {
-    const SIGNS: &[&str] = &[
-        "=", "+-", "-+", "+/-", "-/+", "+=", "=+", "+/=", "=/+", "±", "∓", "⩲", "⩱", "∞", "=/∞",
-        "□", "N", "(=)",
-    ];
-    SIGNS.iter().any(|s| s.as_bytes() == word)
+/// How many bytes of dots (`.` or `…`) the word starts with.
+fn leading_dots(word: &[u8]) -> usize {
+    let mut at = 0;
+    loop {
+        match &word[at..] {
+            [b'.', ..] => at += 1,
+            [0xe2, 0x80, 0xa6, ..] => at += 3,
+            _ => return at,
+        }
+    }
 }
 
 /// Parses `[Name "value"]` at the start of `line`; returns the spans of the

@@ -20,17 +20,22 @@ pub mod commands;
 pub mod events;
 #[cfg(feature = "reference")]
 pub mod fast;
+pub mod forms;
 pub mod lexer;
 pub mod notation;
 pub mod record;
+pub mod results;
 pub mod split;
 pub mod tags;
 pub mod text;
 
 pub use events::{ClaimKind, Event, EventAt, EventError, IllegalAct, WrittenToken};
+pub use forms::{NonStandardForm, NonStandardUse};
 pub use lexer::Span;
 pub use notation::{Dialect, Mark, Notation, NotationError, WrittenMove};
-pub use record::{Comment, Problem, RecordedMove, Scoresheet, SyntaxProblem, Variation};
+pub use record::{
+    Annotation, Comment, Problem, RecordedMove, Scoresheet, SyntaxProblem, Variation,
+};
 pub use split::Splitter;
 pub use tags::Tag;
 pub use text::{Encoding, GameText, Location};

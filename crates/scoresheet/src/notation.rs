@@ -66,6 +66,10 @@ pub enum NotationError {
     Unknown,
     /// A piece drop (`N@f7`) from a chess variant.
     Drop,
+    /// A lone `N` or `D` where a move is due, or before a word it would make
+    /// a move with (`N f3`): a piece letter cut off from its square, or a
+    /// novelty or diagram sign out of place. Never guessed.
+    LoneLetter,
 }
 
 impl std::fmt::Display for NotationError {
@@ -73,6 +77,7 @@ impl std::fmt::Display for NotationError {
         f.write_str(match self {
             NotationError::Unknown => "not a move in any known notation",
             NotationError::Drop => "a piece drop, which is not a move of chess",
+            NotationError::LoneLetter => "a lone piece letter",
         })
     }
 }

@@ -8,6 +8,7 @@ use shakmaty::Outcome;
 use crate::{
     commands::{Command, commands, parse_clock_bytes, raw_commands},
     events::{EventAt, is_event_name, parse_event},
+    forms::{NonStandardForm, NonStandardUse, is_suffix_annotation, note, text_annotation},
     lexer::{Lexer, Span, TokenKind},
     notation::{Notation, NotationError, parse_move},
     tags::{Tag, unescape},
@@ -29,6 +30,16 @@ pub struct Comment {
     pub after_ply: usize,
     /// The span of the whole comment, braces included.
     pub span: Span,
+}
+
+/// An annotation of the main line written as a glyph (`!?`, `+-`, `±`, `N`,
+/// `D`), placed after `after_ply` recorded moves.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Annotation {
+    pub after_ply: usize,
+    pub span: Span,
+    /// The NAG it stands for; `None` for a diagram mark (`D`).
+    pub nag: Option<u8>,
 }
 
 /// A variation of the main line (with everything nested in it).
@@ -79,8 +90,12 @@ pub struct Scoresheet {
     /// The movetext's result token, if any.
     pub result: Option<(Outcome, Span)>,
     pub comments: Vec<Comment>,
+    /// Glyphs of the main line, in order (their NAGs are on the moves too).
+    pub annotations: Vec<Annotation>,
     pub variations: Vec<Variation>,
     pub problems: Vec<Problem>,
+    /// The forms read that the PGN standard does not write, one entry per form.
+    pub non_standard: Vec<NonStandardUse>,
     /// Whether the text held anything at all besides white space.
     pub is_empty: bool,
 }
@@ -108,9 +123,19 @@ impl Scoresheet {
         let mut depth = 0usize;
         let mut variation_start = 0;
         let mut in_movetext = false;
-        for token in Lexer::new(bytes) {
+        // A move number was written and its move not yet.
+        let mut move_due = false;
+        let mut tokens = Lexer::new(bytes);
+        while let Some(token) = tokens.next() {
             sheet.is_empty = false;
             let span = token.span;
+            if tokens.after_blank_line() && in_movetext && sheet.result.is_none() {
+                let form = match token.kind {
+                    TokenKind::Result(_) => NonStandardForm::ResultAfterBlankLine,
+                    _ => NonStandardForm::MovetextAfterBlankLine,
+                };
+                note(&mut sheet.non_standard, form, span);
+            }
             if depth > 0 {
                 match token.kind {
                     TokenKind::OpenVariation => depth += 1,
@@ -166,36 +191,82 @@ impl Scoresheet {
                 TokenKind::Stray => {
                     sheet.problem(SyntaxProblem::StrayCharacter, span);
                 }
-                TokenKind::MoveNumber(_) => in_movetext = true,
+                TokenKind::MoveNumber(_) => {
+                    in_movetext = true;
+                    move_due = true;
+                }
+                TokenKind::Dots => {
+                    in_movetext = true;
+                    move_due = true;
+                    note(
+                        &mut sheet.non_standard,
+                        NonStandardForm::MoveNumberDots,
+                        span,
+                    );
+                }
                 TokenKind::Nag(nag) => {
                     if let Some(last) = sheet.moves.last_mut() {
                         last.nags.push(nag);
                     }
                 }
                 TokenKind::Glyph => {
-                    let nag = match span.of(bytes) {
-                        b"!" => Some(1),
-                        b"?" => Some(2),
-                        b"!!" => Some(3),
-                        b"??" => Some(4),
-                        b"!?" => Some(5),
-                        b"?!" => Some(6),
-                        _ => None,
-                    };
+                    let word = span.of(bytes);
+                    let is_letter = word.first().is_some_and(u8::is_ascii_alphabetic);
+                    if is_letter
+                        && (move_due
+                            || sheet.moves.is_empty()
+                            || completes(word, tokens.next_word()))
+                    {
+                        // `N` or `D` where a move is due, or cut off from its square
+                        // (`N f3`): a move that cannot be read, never an annotation.
+                        in_movetext = true;
+                        move_due = false;
+                        if after_result {
+                            sheet.after_result(span);
+                            continue;
+                        }
+                        sheet.moves.push(RecordedMove {
+                            span,
+                            notation: Err(NotationError::LoneLetter),
+                            nags: Vec::new(),
+                        });
+                        continue;
+                    }
+                    let nag = text_annotation(word).flatten();
+                    if !is_suffix_annotation(word) {
+                        note(
+                            &mut sheet.non_standard,
+                            NonStandardForm::TextAnnotation,
+                            span,
+                        );
+                    }
+                    sheet.annotations.push(Annotation {
+                        after_ply: sheet.moves.len(),
+                        span,
+                        nag,
+                    });
                     if let (Some(nag), Some(last)) = (nag, sheet.moves.last_mut()) {
                         last.nags.push(nag);
                     }
                 }
-                TokenKind::Result(outcome) => {
+                TokenKind::Result(written) => {
                     in_movetext = true;
                     if after_result {
                         sheet.after_result(span);
                     } else {
-                        sheet.result = Some((outcome, span));
+                        if !written.standard && !written.forfeit {
+                            note(
+                                &mut sheet.non_standard,
+                                NonStandardForm::ResultSpelling,
+                                span,
+                            );
+                        }
+                        sheet.result = Some((written.outcome, span));
                     }
                 }
                 TokenKind::Word => {
                     in_movetext = true;
+                    move_due = false;
                     let word = span.of(bytes);
                     if is_en_passant_mark(word)
                         && let Some(Ok(last)) = sheet.moves.last_mut().map(|m| m.notation.as_mut())
@@ -309,6 +380,22 @@ impl Scoresheet {
     }
 }
 
+/// Whether a lone piece letter and the next word make a move (`N f3`,
+/// `D d4`): then the letter is no annotation but a move cut in two.
+fn completes(letter: &[u8], word: &[u8]) -> bool {
+    if word.is_empty() {
+        return false;
+    }
+    let mut joined = [0u8; 24];
+    let len = letter.len() + word.len();
+    if len > joined.len() {
+        return false;
+    }
+    joined[..letter.len()].copy_from_slice(letter);
+    joined[letter.len()..len].copy_from_slice(word);
+    parse_move(&joined[..len]).is_ok()
+}
+
 fn is_en_passant_mark(word: &[u8]) -> bool {
     matches!(word, b"e.p." | b"e.p" | b"ep" | b"e.p.+" | b"e.p.#")
 }
@@ -399,5 +486,130 @@ mod tests {
                 (SyntaxProblem::MalformedTag, 1)
             ]
         );
+    }
+
+    fn forms(sheet: &Scoresheet) -> Vec<(NonStandardForm, u32)> {
+        sheet
+            .non_standard
+            .iter()
+            .map(|u| (u.form, u.count))
+            .collect()
+    }
+
+    #[test]
+    fn text_annotations_are_kept_never_moves() {
+        let sheet = read("1. e4 += e5 D 2. Nf3 +-- Nc6 ⇆ 3. Bb5 ± N 3... a6 ! *");
+        assert_eq!(sheet.moves.len(), 6);
+        assert_eq!(forms(&sheet), [(NonStandardForm::TextAnnotation, 6)]);
+        let nags: Vec<_> = sheet
+            .annotations
+            .iter()
+            .map(|a| (a.after_ply, a.nag))
+            .collect();
+        assert_eq!(
+            nags,
+            [
+                (1, Some(14)),
+                (2, None),
+                (3, Some(20)),
+                (4, Some(132)),
+                (5, Some(16)),
+                (5, Some(146)),
+                (6, Some(1))
+            ]
+        );
+        assert_eq!(sheet.moves[4].nags, [16, 146]);
+    }
+
+    #[test]
+    fn a_lone_letter_that_could_be_a_move_is_an_error() {
+        // `N f3`: a knight's move with a space, or a novelty before f3? Never guessed.
+        for text in ["1. e4 e5 2. N f3 *", "1. e4 N e5 *", "1. N *", "D 1. e4 *"] {
+            let sheet = read(text);
+            assert!(
+                sheet
+                    .moves
+                    .iter()
+                    .any(|m| m.notation == Err(NotationError::LoneLetter)),
+                "{text}"
+            );
+        }
+        let sheet = read("1. e4 N 1... e5 D {x} 2. Nf3 N *");
+        assert_eq!(sheet.moves.len(), 3);
+        assert!(sheet.moves.iter().all(|m| m.notation.is_ok()));
+    }
+
+    #[test]
+    fn move_number_dots_apart_or_alone() {
+        for text in [
+            "1. e4 1 ... e5 *",
+            "1. e4 1. ... e5 *",
+            "1. e4 ... e5 *",
+            "1. e4 1…e5 *",
+            "1. e4 ...e5 *",
+        ] {
+            let sheet = read(text);
+            assert_eq!(sheet.moves.len(), 2, "{text}");
+            assert!(sheet.moves.iter().all(|m| m.notation.is_ok()), "{text}");
+            assert_eq!(
+                forms(&sheet),
+                [(NonStandardForm::MoveNumberDots, 1)],
+                "{text}"
+            );
+        }
+        // The standard's import format: any number of dots glued to the number.
+        for text in ["1. e4 1......e5 *", "1. e4 1...e5 2. Nf3 *", "1.e4 e5 *"] {
+            let sheet = read(text);
+            assert_eq!(
+                sheet.moves.len(),
+                if text.contains("Nf3") { 3 } else { 2 },
+                "{text}"
+            );
+            assert!(sheet.non_standard.is_empty(), "{text}");
+        }
+    }
+
+    #[test]
+    fn result_spellings() {
+        for (text, outcome) in [
+            ("1. e4 1:0", "1-0"),
+            ("1. e4 0:1", "0-1"),
+            ("1. e4 ½:½", "1/2-1/2"),
+            ("1. e4 ½-½", "1/2-1/2"),
+            ("1. e4 1/2", "1/2-1/2"),
+            ("1. e4 remis", "1/2-1/2"),
+        ] {
+            let sheet = read(text);
+            let read = sheet.result.map(|(o, _)| o.to_string());
+            assert_eq!(read.as_deref(), Some(outcome), "{text}");
+            assert_eq!(
+                forms(&sheet),
+                [(NonStandardForm::ResultSpelling, 1)],
+                "{text}"
+            );
+            assert_eq!(sheet.moves.len(), 1);
+        }
+        // A forfeit is a result of its own, said so by the audit, not a spelling note.
+        let sheet = read("+:-");
+        assert!(sheet.result.is_some() && sheet.non_standard.is_empty());
+        // In the movetext `+/-` is an evaluation.
+        let sheet = read("1. e4 +/- *");
+        assert_eq!(
+            sheet.result.map(|(o, _)| o.to_string()).as_deref(),
+            Some("*")
+        );
+    }
+
+    #[test]
+    fn blank_lines_in_the_movetext() {
+        let sheet = read("[Event \"a\"]\n\n1. e4 e5 {c}\n\n2. Nf3\n\n1-0\n");
+        assert_eq!(
+            forms(&sheet),
+            [
+                (NonStandardForm::MovetextAfterBlankLine, 1),
+                (NonStandardForm::ResultAfterBlankLine, 1)
+            ]
+        );
+        assert!(read("[Event \"a\"]\n\n\n1. e4 *\n").non_standard.is_empty());
     }
 }

@@ -10,7 +10,13 @@
 //! - a line of movetext after a line that ended in a result token starts a
 //!   new game (tagless games one per line);
 //! - inside an unterminated comment, a line that looks like a tag pair
-//!   (`[Name "`) ends the comment, so one missing `}` cannot swallow a file.
+//!   (`[Name "`) ends the comment, so one missing `}` cannot swallow a file;
+//! - a game whose movetext has no result yet goes on after a blank line when
+//!   the next paragraph continues it: a lone result (`1-0` on its own after
+//!   the last move), a comment or variation, a NAG or glyph, Black's move
+//!   number (`12... Nc6`) or any move number but 1;
+//! - a tag pair after a result on the same line (`… a5 * [Event "…"] …`)
+//!   begins the next game there.
 //!
 //! A game larger than the limit keeps its first bytes and counts the rest in
 //! [`GameText::dropped_bytes`], so that memory stays bounded and the game is
@@ -18,7 +24,7 @@
 
 use std::io::{self, BufRead};
 
-use crate::text::GameText;
+use crate::{forms::text_annotation, results::movetext_result, text::GameText};
 
 /// The default size limit for one game's text: 16 MiB.
 pub const DEFAULT_GAME_LIMIT: usize = 16 << 20;
@@ -32,11 +38,86 @@ enum State {
     Tags,
     Movetext,
     AfterResult,
+    /// After the blank line that ended a movetext without a result.
+    Held,
+}
+
+/// What to look for in a line while taking it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Scan {
+    /// Nothing: a blank line, an escape, a tag line of tags only.
+    No,
+    /// Comments, the result at the line's end, and a tag pair after a result.
+    Movetext,
+    /// The movetext that follows the line's tag pairs, from this offset of
+    /// the prefix, as a line of movetext.
+    AfterTags(usize),
+}
+
+/// The reader with room to give back the rest of a line cut after a result,
+/// so that it is read again as the first line of the next game.
+struct Pushback<R> {
+    inner: R,
+    pending: Vec<u8>,
+    at: usize,
+}
+
+impl<R> Pushback<R> {
+    fn push_front(&mut self, bytes: &[u8]) {
+        if bytes.is_empty() {
+            return;
+        }
+        let mut pending = Vec::with_capacity(bytes.len() + self.pending.len() - self.at);
+        pending.extend_from_slice(bytes);
+        pending.extend_from_slice(&self.pending[self.at..]);
+        self.pending = pending;
+        self.at = 0;
+    }
+}
+
+impl<R: io::Read> io::Read for Pushback<R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        if self.at < self.pending.len() {
+            let n = buf.len().min(self.pending.len() - self.at);
+            buf[..n].copy_from_slice(&self.pending[self.at..self.at + n]);
+            self.consume_pending(n);
+            return Ok(n);
+        }
+        self.inner.read(buf)
+    }
+}
+
+impl<R> Pushback<R> {
+    fn consume_pending(&mut self, n: usize) {
+        self.at += n;
+        if self.at >= self.pending.len() {
+            self.pending.clear();
+            self.at = 0;
+        }
+    }
+}
+
+impl<R: BufRead> BufRead for Pushback<R> {
+    fn fill_buf(&mut self) -> io::Result<&[u8]> {
+        if self.at < self.pending.len() {
+            return Ok(&self.pending[self.at..]);
+        }
+        self.inner.fill_buf()
+    }
+
+    fn consume(&mut self, amount: usize) {
+        if self.at < self.pending.len() {
+            self.consume_pending(amount);
+        } else {
+            self.inner.consume(amount);
+        }
+    }
 }
 
 struct Building {
     bytes: Vec<u8>,
     first_line: u32,
+    first_column: u32,
     offset: u64,
     dropped: u64,
 }
@@ -52,8 +133,11 @@ struct Building {
 /// # Ok::<_, std::io::Error>(())
 /// ```
 pub struct Splitter<R> {
-    reader: R,
+    reader: Pushback<R>,
     line: u32,
+    /// Characters of the current line that belong to games before the one
+    /// the line goes on with (after a split on one line).
+    line_chars: u32,
     offset: u64,
     state: State,
     in_comment: bool,
@@ -62,6 +146,10 @@ pub struct Splitter<R> {
     tag_names: Vec<u8>,
     tag_name_ends: Vec<usize>,
     game: Option<Building>,
+    /// A blank line ended the movetext of `game`, which has no result yet:
+    /// the length (and dropped count) to cut it back to if the next
+    /// paragraph does not continue it.
+    held: Option<(usize, u64)>,
     limit: usize,
     prefix: Vec<u8>,
     done: bool,
@@ -75,14 +163,20 @@ impl<R: BufRead> Splitter<R> {
     /// A splitter that keeps at most `limit` bytes of any one game.
     pub fn with_limit(reader: R, limit: usize) -> Splitter<R> {
         Splitter {
-            reader,
+            reader: Pushback {
+                inner: reader,
+                pending: Vec::new(),
+                at: 0,
+            },
             line: 1,
+            line_chars: 0,
             offset: 0,
             state: State::Between,
             in_comment: false,
             tag_names: Vec::new(),
             tag_name_ends: Vec::new(),
             game: None,
+            held: None,
             limit: limit.max(PREFIX),
             prefix: Vec::with_capacity(PREFIX + 1),
             done: false,
@@ -118,6 +212,7 @@ impl<R: BufRead> Splitter<R> {
             // Most games are a few kilobytes; growing from empty would copy them several times.
             bytes: Vec::with_capacity(4096),
             first_line: self.line,
+            first_column: self.line_chars.saturating_add(1),
             offset: self.offset,
             dropped: 0,
         });
@@ -129,8 +224,15 @@ impl<R: BufRead> Splitter<R> {
         self.state = State::Between;
         self.in_comment = false;
         self.forget_tag_names();
-        self.game.take().map(|b| {
+        let held = self.held.take();
+        self.game.take().map(|mut b| {
+            // Blank lines after the movetext that no paragraph continued are not the game's.
+            if let Some((len, dropped)) = held {
+                b.bytes.truncate(len);
+                b.dropped = dropped;
+            }
             let mut text = GameText::new(b.bytes, b.first_line, b.offset);
+            text.first_column = b.first_column;
             text.dropped_bytes = b.dropped;
             text
         })
@@ -146,15 +248,32 @@ impl<R: BufRead> Splitter<R> {
     }
 
     /// Appends the prefix and the rest of the line to the current game,
-    /// scanning movetext for comments and result tokens when `scan` is set.
-    fn take_line(&mut self, complete: bool, scan: bool) -> io::Result<()> {
+    /// scanning it as `scan` says. When a tag pair follows a result on the
+    /// line, only the part before the tag is taken: the rest is left to be
+    /// read as a line of its own, the start of the next game.
+    fn take_line(&mut self, complete: bool, scan: Scan) -> io::Result<()> {
         let mut scanner = LineScan::new(self.in_comment);
         let prefix = std::mem::take(&mut self.prefix);
-        if scan {
-            scanner.feed(&prefix);
+        let split = match scan {
+            Scan::No => None,
+            Scan::Movetext => scanner.feed(&prefix),
+            Scan::AfterTags(from) => prefix
+                .get(from..)
+                .and_then(|rest| scanner.feed(rest))
+                .map(|at| at + from),
+        };
+        let taken = split.unwrap_or(prefix.len());
+        self.append(&prefix[..taken]);
+        self.offset += taken as u64;
+        if split.is_some() {
+            self.reader.push_front(&prefix[taken..]);
+            self.line_chars = self
+                .line_chars
+                .saturating_add(count_chars(&prefix[..taken]));
+            self.prefix = prefix;
+            self.after_split();
+            return Ok(());
         }
-        self.append(&prefix);
-        self.offset += prefix.len() as u64;
         self.prefix = prefix;
         if !complete {
             loop {
@@ -166,10 +285,13 @@ impl<R: BufRead> Splitter<R> {
                     Some(nl) => (&buf[..=nl], true),
                     None => (buf, false),
                 };
-                let len = chunk.len();
-                if scan {
-                    scanner.feed(chunk);
-                }
+                let split = if scan == Scan::No {
+                    None
+                } else {
+                    scanner.feed(chunk)
+                };
+                let len = split.unwrap_or(chunk.len());
+                let chars = split.map(|at| count_chars(&chunk[..at]));
                 if let Some(game) = &mut self.game {
                     let room = self.limit.saturating_sub(game.bytes.len());
                     let keep = len.min(room);
@@ -178,13 +300,24 @@ impl<R: BufRead> Splitter<R> {
                 }
                 self.reader.consume(len);
                 self.offset += len as u64;
+                if let Some(chars) = chars {
+                    // The line's chunks before this one are counted only as bytes: a
+                    // line this long is rare enough that its column may be approximate.
+                    self.line_chars = self
+                        .line_chars
+                        .saturating_add(u32::try_from(self.prefix.len()).unwrap_or(0))
+                        .saturating_add(chars);
+                    self.after_split();
+                    return Ok(());
+                }
                 if end {
                     break;
                 }
             }
         }
         self.line = self.line.saturating_add(1);
-        if scan {
+        self.line_chars = 0;
+        if scan != Scan::No {
             scanner.end_word();
             self.in_comment = scanner.in_brace;
             if scanner.saw_result && !self.in_comment {
@@ -192,6 +325,13 @@ impl<R: BufRead> Splitter<R> {
             }
         }
         Ok(())
+    }
+
+    /// The line was cut after a result: the game has it, and the rest of the
+    /// line begins the next one.
+    fn after_split(&mut self) {
+        self.in_comment = false;
+        self.state = State::AfterResult;
     }
 
     fn next_game(&mut self) -> io::Result<Option<GameText>> {
@@ -217,19 +357,28 @@ impl<R: BufRead> Splitter<R> {
                     }
                     continue;
                 }
-                self.take_line(complete, true)?;
+                self.take_line(complete, Scan::Movetext)?;
                 continue;
             }
 
             if blank {
                 match self.state {
-                    State::Movetext | State::AfterResult => {
+                    State::Movetext => {
+                        // No result yet: the next paragraph may go on with this game.
+                        if let Some(game) = &self.game {
+                            self.held = Some((game.bytes.len(), game.dropped));
+                        }
+                        self.state = State::Held;
+                        self.take_line(complete, Scan::No)?;
+                    }
+                    State::Held => self.take_line(complete, Scan::No)?,
+                    State::AfterResult => {
                         self.skip_line(complete)?;
                         if let Some(game) = self.finish_game() {
                             return Ok(Some(game));
                         }
                     }
-                    State::Tags => self.take_line(complete, false)?,
+                    State::Tags => self.take_line(complete, Scan::No)?,
                     State::Between => self.skip_line(complete)?,
                 }
                 continue;
@@ -237,7 +386,7 @@ impl<R: BufRead> Splitter<R> {
 
             if first == Some(b'%') {
                 if self.game.is_some() {
-                    self.take_line(complete, false)?;
+                    self.take_line(complete, Scan::No)?;
                 } else {
                     self.skip_line(complete)?;
                 }
@@ -246,7 +395,7 @@ impl<R: BufRead> Splitter<R> {
 
             if first == Some(b'[') {
                 let new_game = match self.state {
-                    State::Between | State::Movetext | State::AfterResult => true,
+                    State::Between | State::Movetext | State::AfterResult | State::Held => true,
                     State::Tags => tag_name(&self.prefix).is_some_and(|name| self.has_tag(name)),
                 };
                 if new_game {
@@ -257,18 +406,35 @@ impl<R: BufRead> Splitter<R> {
                     }
                 } else {
                     self.note_tag_name();
-                    self.take_line(complete, false)?;
+                    let scan = self.tag_line_scan(complete);
+                    self.take_line(complete, scan)?;
                 }
                 continue;
             }
 
             // A line of movetext.
+            if self.state == State::Held {
+                if continues_game(trimmed) {
+                    self.held = None;
+                    self.state = State::Movetext;
+                    self.take_line(complete, Scan::Movetext)?;
+                    continue;
+                }
+                let finished = self.finish_game();
+                self.start_game();
+                self.state = State::Movetext;
+                self.take_line(complete, Scan::Movetext)?;
+                if finished.is_some() {
+                    return Ok(finished);
+                }
+                continue;
+            }
             let continues_comment = matches!(trimmed.first(), Some(b'{' | b';'));
             if self.state == State::AfterResult && !continues_comment {
                 let finished = self.finish_game();
                 self.start_game();
                 self.state = State::Movetext;
-                self.take_line(complete, true)?;
+                self.take_line(complete, Scan::Movetext)?;
                 if finished.is_some() {
                     return Ok(finished);
                 }
@@ -280,15 +446,30 @@ impl<R: BufRead> Splitter<R> {
             if self.state != State::AfterResult {
                 self.state = State::Movetext;
             }
-            self.take_line(complete, true)?;
+            self.take_line(complete, Scan::Movetext)?;
         }
+    }
+
+    /// How to scan a tag line: for movetext after its tag pairs, where the
+    /// line has some (`[Event "A"] 1. e4 * [Event "B"] …`).
+    fn tag_line_scan(&self, complete: bool) -> Scan {
+        let line = trim_end(&self.prefix);
+        // Most tag lines hold one tag pair and nothing else.
+        if complete
+            && line.ends_with(b"]")
+            && memchr::memchr(b'[', line.get(1..).unwrap_or(&[])).is_none()
+        {
+            return Scan::No;
+        }
+        tags_end(&self.prefix).map_or(Scan::No, Scan::AfterTags)
     }
 
     fn begin_tags_line(&mut self, complete: bool) -> io::Result<()> {
         self.start_game();
         self.state = State::Tags;
         self.note_tag_name();
-        self.take_line(complete, false)
+        let scan = self.tag_line_scan(complete);
+        self.take_line(complete, scan)
     }
 
     fn note_tag_name(&mut self) {
@@ -335,6 +516,7 @@ impl<R: BufRead> Splitter<R> {
             }
         }
         self.line = self.line.saturating_add(1);
+        self.line_chars = 0;
         Ok(())
     }
 }
@@ -366,6 +548,94 @@ fn trim_start(bytes: &[u8]) -> &[u8] {
         .position(|b| !b.is_ascii_whitespace())
         .unwrap_or(bytes.len());
     &bytes[start..]
+}
+
+fn trim_end(bytes: &[u8]) -> &[u8] {
+    let end = bytes
+        .iter()
+        .rposition(|b| !b.is_ascii_whitespace())
+        .map_or(0, |i| i + 1);
+    &bytes[..end]
+}
+
+/// Characters in a piece of a line (UTF-8 assumed: a column for people).
+fn count_chars(bytes: &[u8]) -> u32 {
+    let n = bytes.iter().filter(|&&b| (b & 0xc0) != 0x80).count();
+    u32::try_from(n).unwrap_or(u32::MAX)
+}
+
+/// Where the tag pairs at the start of a line end, when movetext follows
+/// them on the line: `None` for a line of tags only, or when a tag pair is
+/// not complete within the bytes looked at.
+fn tags_end(line: &[u8]) -> Option<usize> {
+    let mut at = line.len() - trim_start(line).len();
+    let mut end = None;
+    while line.get(at) == Some(&b'[') {
+        let (_, after) = split_tag_name(&line[at..])?;
+        let mut i = line.len() - after.len();
+        while line.get(i).is_some_and(u8::is_ascii_whitespace) {
+            i += 1;
+        }
+        if line.get(i) != Some(&b'"') {
+            return None;
+        }
+        i += 1;
+        loop {
+            match line.get(i)? {
+                b'\\' => i += 2,
+                b'"' => break,
+                _ => i += 1,
+            }
+        }
+        i += 1;
+        while line.get(i).is_some_and(|b| *b == b' ' || *b == b'\t') {
+            i += 1;
+        }
+        if line.get(i) != Some(&b']') {
+            return None;
+        }
+        at = i + 1;
+        end = Some(at);
+        while line.get(at).is_some_and(|b| *b == b' ' || *b == b'\t') {
+            at += 1;
+        }
+    }
+    let end = end?;
+    trim_start(&line[end..]).first().map(|_| end)
+}
+
+/// Whether a paragraph that begins with `line` goes on with a game whose
+/// movetext had no result before the blank line: a lone result, a comment,
+/// a variation, a NAG or glyph, dots or Black's move number, or a move
+/// number but 1 (`1.` begins a game of its own, as does a bare move).
+fn continues_game(line: &[u8]) -> bool {
+    let line = trim_end(line);
+    if movetext_result(line).is_some() {
+        return true;
+    }
+    let Some(&first) = line.first() else {
+        return false;
+    };
+    if matches!(first, b'{' | b'(' | b';' | b'$' | b'.') || line.starts_with("…".as_bytes()) {
+        return true;
+    }
+    let word_end = line
+        .iter()
+        .position(|b| b.is_ascii_whitespace())
+        .unwrap_or(line.len());
+    let word = &line[..word_end];
+    if first.is_ascii_digit() {
+        let digits = word.iter().take_while(|b| b.is_ascii_digit()).count();
+        let rest = &line[digits..];
+        let dots = trim_start(rest).iter().take_while(|&&b| b == b'.').count();
+        let glued = rest.first() == Some(&b'.');
+        let is_one = &word[..digits] == b"1";
+        // `12.`, `12 ...`, `1...`; a bare `1` or `1.` begins a game.
+        return (glued || dots > 0 || digits == word.len())
+            && !(word.starts_with(b"0-0") || word.starts_with(b"0000"))
+            && (!is_one || dots >= 2);
+    }
+    !first.is_ascii_alphabetic() && text_annotation(word).is_some()
 }
 
 /// The name of a tag pair at the start of `line`, like `Event` in `[Event "x"]`,
@@ -413,7 +683,9 @@ impl LineScan {
         }
     }
 
-    fn feed(&mut self, bytes: &[u8]) {
+    /// Scans a chunk of the line. Returns the offset of a `[` that opens a
+    /// tag pair right after a result, where the next game begins.
+    fn feed(&mut self, bytes: &[u8]) -> Option<usize> {
         let mut rest = bytes;
         while !rest.is_empty() && !self.in_semicolon {
             if self.in_brace {
@@ -422,11 +694,20 @@ impl LineScan {
                         self.in_brace = false;
                         rest = &rest[i + 1..];
                     }
-                    None => return,
+                    None => return None,
                 }
                 continue;
             }
-            match memchr::memchr2(b'{', b';', rest) {
+            match memchr::memchr3(b'{', b';', b'[', rest) {
+                Some(i) if rest[i] == b'[' => {
+                    self.outside(&rest[..i], true);
+                    let opens_tag = rest.get(i + 1).is_none_or(u8::is_ascii_alphabetic);
+                    if opens_tag && movetext_result(self.last_word()).is_some() {
+                        return Some(bytes.len() - rest.len() + i);
+                    }
+                    self.outside(&rest[i..=i], true);
+                    rest = &rest[i + 1..];
+                }
                 Some(i) => {
                     self.outside(&rest[..i], false);
                     if rest[i] == b'{' {
@@ -438,10 +719,11 @@ impl LineScan {
                 }
                 None => {
                     self.outside(rest, true);
-                    return;
+                    return None;
                 }
             }
         }
+        None
     }
 
     /// Remembers the end of text outside comments, when it holds a word.
@@ -467,16 +749,19 @@ impl LineScan {
         self.tail_open = at_chunk_end && end == text.len();
     }
 
-    /// Called at the end of the line.
-    fn end_word(&mut self) {
+    /// The last word of the text outside comments so far.
+    fn last_word(&self) -> &[u8] {
         let tail = &self.tail[..self.tail_len];
         let word_start = tail
             .iter()
             .rposition(|b| b.is_ascii_whitespace() || matches!(b, b'(' | b')' | b'}'))
             .map_or(0, |i| i + 1);
-        let word = &tail[word_start..];
-        self.saw_result =
-            matches!(word, b"1-0" | b"0-1" | b"1/2-1/2" | b"*") || word == "½-½".as_bytes();
+        &tail[word_start..]
+    }
+
+    /// Called at the end of the line.
+    fn end_word(&mut self) {
+        self.saw_result = movetext_result(self.last_word()).is_some();
     }
 }
 
@@ -573,5 +858,149 @@ mod tests {
         );
         assert_eq!(games.len(), 2);
         assert_eq!(games[1].0, 5);
+    }
+
+    #[test]
+    fn a_lone_result_after_a_blank_line_belongs_to_the_game() {
+        let games = split(b"[Event \"a\"]\n\n1. e4 e5\n\n1-0\n\n[Event \"b\"]\n\n1. d4 *\n");
+        assert_eq!(games.len(), 2);
+        assert_eq!(games[0].1, "[Event \"a\"]\n\n1. e4 e5\n\n1-0\n");
+        assert_eq!(games[1].0, 7);
+    }
+
+    #[test]
+    fn movetext_goes_on_after_a_blank_line() {
+        let pgn = b"[Event \"a\"]\n\n1. e4 e5 2. Nf3 {long}\n\n2... Nc6 3. Bb5 *\n\n[Event \"b\"]\n1. d4 *\n";
+        let games = split(pgn);
+        assert_eq!(games.len(), 2);
+        assert!(games[0].1.ends_with("3. Bb5 *\n"));
+        for next in [
+            &b"{more}"[..],
+            b"(2. d4)",
+            b"$1",
+            b"... Nc6",
+            b"12. Nf3",
+            b"1... e5",
+            b"+-",
+            "… Nc6".as_bytes(),
+        ] {
+            let mut pgn = b"1. e4\n\n".to_vec();
+            pgn.extend_from_slice(next);
+            assert_eq!(split(&pgn).len(), 1, "{}", String::from_utf8_lossy(next));
+        }
+    }
+
+    #[test]
+    fn a_new_game_after_a_blank_line_is_cut_as_before() {
+        // A first move, or a bare move, begins a game of its own; the blank lines are in neither.
+        for next in [
+            &b"1. d4 *"[..],
+            b"d4 d5 *",
+            b"1 d4 *",
+            b"1.d4 *",
+            b"Nf3 *",
+            b"0-0 *",
+        ] {
+            let mut pgn = b"1. e4 e5\n\n".to_vec();
+            pgn.extend_from_slice(next);
+            let games = split(&pgn);
+            assert_eq!(games.len(), 2, "{}", String::from_utf8_lossy(next));
+            assert_eq!(games[0].1, "1. e4 e5\n");
+            assert_eq!(games[1].0, 3);
+        }
+        let games = split(b"1. e4 e5\n\n\n");
+        assert_eq!(games, [(1, "1. e4 e5\n".to_string())]);
+    }
+
+    #[test]
+    fn two_games_on_one_line() {
+        let pgn = b"[Event \"a\"]\n1. e4 a5 * [Event \"b\"] [Result \"*\"] 1. d4 d5 * [Event \"c\"] 1. c4 *\n";
+        let games: Vec<_> = Splitter::new(&pgn[..])
+            .collect::<Result<_, _>>()
+            .expect("in-memory read");
+        let texts: Vec<_> = games
+            .iter()
+            .map(|g| String::from_utf8_lossy(&g.bytes).into_owned())
+            .collect();
+        assert_eq!(
+            texts,
+            [
+                "[Event \"a\"]\n1. e4 a5 * ",
+                "[Event \"b\"] [Result \"*\"] 1. d4 d5 * ",
+                "[Event \"c\"] 1. c4 *\n"
+            ]
+        );
+        let column = |text: &str| u32::try_from(text.len()).expect("short") + 1;
+        assert_eq!(
+            (games[1].first_line, games[1].first_column),
+            (2, column(&texts[0][12..]))
+        );
+        assert_eq!(games[1].locate(1).column, column(&texts[0][12..]) + 1);
+        assert_eq!(
+            games[2].first_column,
+            column(&texts[0][12..]) + column(&texts[1]) - 1
+        );
+        assert_eq!(games[1].offset, texts[0].len() as u64);
+        // A comment's bracket or a bracket that opens no tag is no boundary.
+        assert_eq!(split(b"1. e4 * {[Event \"b\"]}\n").len(), 1);
+        assert_eq!(split(b"1. e4 e5 [Event \"b\"]\n").len(), 1);
+        assert_eq!(split(b"1. e4 * [%clk 0:01:00]\n").len(), 1);
+    }
+
+    #[test]
+    fn a_split_line_longer_than_the_prefix() {
+        let mut pgn = b"1. e4 {".to_vec();
+        pgn.extend(std::iter::repeat_n(b'x', 1000));
+        pgn.extend_from_slice(b"} e5 1:0 [Event \"b\"] 1. d4 *\n1. c4 *\n");
+        let games = split(&pgn);
+        assert_eq!(games.len(), 3);
+        assert!(games[0].1.ends_with("e5 1:0 "));
+        assert_eq!(games[1].1, "[Event \"b\"] 1. d4 *\n");
+        assert_eq!(games[2], (2, "1. c4 *\n".to_string()));
+    }
+
+    #[test]
+    fn any_mix_of_boundary_forms_splits_in_order_and_ends() {
+        // A fixed pseudo-random walk over the pieces the new rules look at.
+        const PIECES: [&[u8]; 16] = [
+            b"[Event \"a\"]",
+            b" ",
+            b"\n",
+            b"\n\n",
+            b"1-0",
+            b"*",
+            b"1:0",
+            b"{",
+            b"}",
+            b"[",
+            b"1. e4",
+            b"2... e5",
+            b";",
+            b"%x",
+            b"[%clk 0:01]",
+            b"remis",
+        ];
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        for _ in 0..300 {
+            let mut pgn = Vec::new();
+            for _ in 0..60 {
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                pgn.extend_from_slice(PIECES[(seed % 16) as usize]);
+            }
+            for limit in [256, 1 << 20] {
+                let games: Vec<_> = Splitter::with_limit(&pgn[..], limit)
+                    .collect::<Result<_, _>>()
+                    .expect("in-memory read");
+                let mut end = 0;
+                for g in &games {
+                    assert!(g.offset >= end, "games in order");
+                    end = g.offset + g.bytes.len() as u64;
+                    assert!(end <= pgn.len() as u64);
+                    assert_eq!(&pgn[g.offset as usize..end as usize], &g.bytes[..]);
+                }
+            }
+        }
     }
 }

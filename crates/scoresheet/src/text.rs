@@ -20,6 +20,9 @@ pub struct GameText {
     pub bytes: Vec<u8>,
     /// 1-based line of the game's first byte in the source.
     pub first_line: u32,
+    /// 1-based column of the game's first byte: 1, unless the game begins on
+    /// the line where the previous game's result stands (`… a5 * [Event …`).
+    pub first_column: u32,
     /// Byte offset of the game's first byte in the source.
     pub offset: u64,
     /// Bytes that were dropped because the game exceeded the splitter's size limit.
@@ -50,6 +53,7 @@ impl GameText {
         GameText {
             bytes,
             first_line,
+            first_column: 1,
             offset,
             dropped_bytes: 0,
             encoding,
@@ -88,7 +92,10 @@ impl GameText {
                 &built
             }
         };
-        let (newlines, chars) = index.position(&self.bytes, at, self.encoding);
+        let (newlines, mut chars) = index.position(&self.bytes, at, self.encoding);
+        if newlines == 0 {
+            chars = chars.saturating_add(self.first_column.saturating_sub(1));
+        }
         Location {
             line: self.first_line.saturating_add(newlines),
             column: chars.saturating_add(1),

@@ -98,6 +98,8 @@ impl Messages for De {
             Kind::AnnotationError => "Fehlerhafte Anmerkung",
             Kind::MalformedPgn => "PGN-Syntaxfehler",
             Kind::WrongCheckMark => "Falsches Schachzeichen",
+            Kind::NonStandardNotation => "Keine Notation des PGN-Standards",
+            Kind::ForfeitResult => "Kampflos: keine Partie gespielt",
             Kind::Checkmate => "Schachmatt",
             Kind::Stalemate => "Patt",
             Kind::DeadPosition => "Tote Stellung",

@@ -94,6 +94,8 @@ impl Messages for En {
             Kind::AnnotationError => "Annotation error",
             Kind::MalformedPgn => "Malformed PGN",
             Kind::WrongCheckMark => "Wrong check mark",
+            Kind::NonStandardNotation => "Not the PGN standard's notation",
+            Kind::ForfeitResult => "Forfeit: no game played",
             Kind::Checkmate => "Checkmate",
             Kind::Stalemate => "Stalemate",
             Kind::DeadPosition => "Dead position",

@@ -221,7 +221,7 @@ mod tests {
             black: Some("B".into()),
             round: None,
             plies: 10,
-            recorded_result: Some("1-0".into()),
+            recorded_result: Some(laws::GameResult::WhiteWins),
             ruled_result: Some(laws::GameResult::Draw),
             findings: Vec::new(),
             fingerprint: None,

@@ -90,7 +90,10 @@ pub fn game(report: &GameReport, m: &dyn Messages, all: bool) -> String {
         ),
         (
             l.recorded_result,
-            report.recorded_result.clone().unwrap_or(l.none.into()),
+            report
+                .recorded_result
+                .map_or(l.none, |g| g.as_str())
+                .to_string(),
         ),
         (
             l.ruled_result,

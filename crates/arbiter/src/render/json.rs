@@ -59,7 +59,7 @@ impl Serialize for Row<'_> {
         s.serialize_field("black", &r.black)?;
         s.serialize_field("round", &r.round)?;
         s.serialize_field("plies", &r.plies)?;
-        s.serialize_field("recorded_result", &r.recorded_result)?;
+        s.serialize_field("recorded_result", &r.recorded_result.map(|g| g.as_str()))?;
         s.serialize_field("ruled_result", &r.ruled_result.map(|g| g.as_str()))?;
         let findings: Vec<FindingRow> = r.findings.iter().map(|f| FindingRow(r, f)).collect();
         s.serialize_field("findings", &findings)?;

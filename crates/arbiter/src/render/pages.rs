@@ -161,7 +161,7 @@ impl Render for Dir {
             esc(&html::players(report, m)),
             esc(&format!(
                 "{} → {}",
-                report.recorded_result.as_deref().unwrap_or("?"),
+                report.recorded_result.map_or("?", |r| r.as_str()),
                 report.ruled_result.map_or("?", |r| r.as_str())
             )),
             esc(&kinds.join("; "))

@@ -54,7 +54,7 @@ impl<W: Write> Render for Sheet<W> {
             out,
             "{}: {}   {}: {}   {}: {}",
             l.recorded_result,
-            r.recorded_result.as_deref().unwrap_or(l.none),
+            r.recorded_result.map_or(l.none, |g| g.as_str()),
             l.ruled_result,
             r.ruled_result.map_or(l.none_unreadable, |g| g.as_str()),
             l.plies_replayed,

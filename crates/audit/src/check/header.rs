@@ -3,7 +3,9 @@
 
 use laws::{Article, GameClass, GameResult, time_control::TimeControl};
 use scoresheet::{
-    Problem, Scoresheet, SyntaxProblem,
+    NonStandardForm, Problem, Scoresheet, Span, SyntaxProblem,
+    forms::text_annotation,
+    results::movetext_result,
     tags::{SEVEN_TAG_ROSTER, is_valid_date},
 };
 use shakmaty::{CastlingMode, Chess, fen::Fen};
@@ -12,7 +14,7 @@ use super::Context;
 use crate::{
     facts::{Facts, SetupProblem, TagProblem, Unreadable},
     kind::Kind,
-    report::Finding,
+    report::{Finding, Player},
 };
 
 pub(super) fn unreadable(sheet: &Scoresheet) -> Option<Unreadable> {
@@ -138,6 +140,125 @@ impl Context<'_> {
             if let Some(last) = sheet.moves.last() {
                 finding.place = Some(self.place(last.span));
             }
+            findings.push(finding);
+        }
+    }
+
+    /// A forfeit result (`+:-`) gets its note; returns whether there is one.
+    pub(super) fn forfeit_finding(&self, findings: &mut Vec<Finding>) -> bool {
+        let Some((winner, written, in_tag, span)) = laws::outcome::forfeit(self.sheet, self.text)
+        else {
+            return false;
+        };
+        let mut finding = Finding::new(
+            Kind::ForfeitResult,
+            None,
+            Facts::ForfeitResult {
+                winner,
+                written,
+                in_tag,
+            },
+        );
+        // The finding is about the player who forfeited.
+        finding.player = Some(Player::from(!winner));
+        finding.place = Some(self.place(span));
+        findings.push(finding);
+        true
+    }
+
+    /// One note per form the PGN standard does not write, at its first place:
+    /// the reader's (movetext, boundaries) and the header's (a result's
+    /// spelling, a time control in words, a game begun on another's line).
+    pub(super) fn non_standard_findings(&self, findings: &mut Vec<Finding>) {
+        let sheet = self.sheet;
+        let bytes = &self.text.bytes;
+        // (form, first place, count, what it was read as)
+        let mut uses: Vec<(NonStandardForm, Span, u32, Option<String>)> = sheet
+            .non_standard
+            .iter()
+            .map(|u| {
+                let standard = match u.form {
+                    NonStandardForm::TextAnnotation => text_annotation(u.span.of(bytes))
+                        .flatten()
+                        .map(|nag| format!("${nag}")),
+                    NonStandardForm::ResultSpelling => movetext_result(u.span.of(bytes))
+                        .map(|r| GameResult::from(r.outcome).to_string()),
+                    _ => None,
+                };
+                (u.form, u.span, u.count, standard)
+            })
+            .collect();
+        let mut add = |form, span: Span, standard: Option<String>| match uses
+            .iter_mut()
+            .find(|u| u.0 == form)
+        {
+            Some(known) => {
+                known.2 = known.2.saturating_add(1);
+                if span.start < known.1.start {
+                    known.1 = span;
+                    known.3 = standard;
+                }
+            }
+            None => uses.push((form, span, 1, standard)),
+        };
+        if self.text.first_column > 1 {
+            let first = sheet
+                .tags
+                .first()
+                .map(|t| t.span)
+                .or_else(|| sheet.moves.first().map(|m| m.span));
+            add(
+                NonStandardForm::GameOnSameLine,
+                first.unwrap_or_default(),
+                None,
+            );
+        }
+        for tag in &sheet.tags {
+            match tag.name.as_str() {
+                "Result" => {
+                    if let Some(read) = GameResult::read_tag(&tag.value)
+                        && !read.standard
+                        && !read.forfeit
+                    {
+                        add(
+                            NonStandardForm::ResultSpelling,
+                            tag.span,
+                            Some(read.result.to_string()),
+                        );
+                    }
+                }
+                "TimeControl" => {
+                    if let Ok(tc) = TimeControl::parse(&tag.value)
+                        && tc.in_words
+                    {
+                        add(
+                            NonStandardForm::TimeControlInWords,
+                            tag.span,
+                            Some(tc.standard_form()),
+                        );
+                    }
+                }
+                _ => {}
+            }
+        }
+        uses.sort_by_key(|u| u.1.start);
+        for (form, span, count, standard) in uses {
+            // A tag's value, or the token as written.
+            let written = match sheet.tags.iter().find(|t| t.span == span) {
+                Some(tag) if form != NonStandardForm::GameOnSameLine => tag.value.to_string(),
+                _ => self.token(span),
+            };
+            let mut finding = Finding::new(
+                Kind::NonStandardNotation,
+                None,
+                Facts::NonStandard {
+                    form,
+                    written,
+                    count,
+                    standard,
+                },
+            );
+            finding.place = Some(self.place(span));
             findings.push(finding);
         }
     }

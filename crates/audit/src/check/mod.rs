@@ -144,7 +144,7 @@ fn check(source: &str, game: usize, text: &GameText, options: &Options) -> GameR
         white: sheet.tag("White").map(str::to_string),
         black: sheet.tag("Black").map(str::to_string),
         round: sheet.tag("Round").map(str::to_string),
-        recorded_result: sheet.tag("Result").map(str::to_string),
+        recorded_result: laws::outcome::recorded_result(&sheet),
         date: sheet.tag("Date").map(str::to_string),
         white_fide_id: sheet.tag("WhiteFideId").map(str::to_string),
         black_fide_id: sheet.tag("BlackFideId").map(str::to_string),
@@ -178,13 +178,15 @@ fn check(source: &str, game: usize, text: &GameText, options: &Options) -> GameR
     ctx.tag_findings(&mut report.findings);
 
     let recorded = laws::outcome::recorded_result(&sheet);
+    let forfeit = ctx.forfeit_finding(&mut report.findings);
+    ctx.non_standard_findings(&mut report.findings);
     let Some((replay, broken)) = ctx.replay(&mut report) else {
         return report;
     };
 
     let (ruled, reason) = match replay.ending() {
         Some(ending) => (ending.result(), Some((ending.article(), ending.ply))),
-        None => laws::outcome::rule_without_ending(&sheet, &replay, recorded, broken),
+        None => laws::outcome::rule_without_ending(&sheet, &replay, recorded, broken, forfeit),
     };
     report.ruled_result = Some(ruled);
     if let Some(recorded) = recorded.filter(|r| r.is_decided())

@@ -639,10 +639,7 @@ impl Tournament {
                     },
                 ));
             }
-            let recorded = report
-                .recorded_result
-                .as_deref()
-                .and_then(GameResult::parse);
+            let recorded = report.recorded_result;
             if let (Some(ruled), Some(_)) = (ruled, expected) {
                 if !agrees {
                     findings.push(self.finding(

@@ -18,7 +18,7 @@ use laws::{
     mating::{Unwinnability, Verdict},
     time_control::Ambiguity,
 };
-use scoresheet::{ClaimKind, EventError, Mark, NotationError, SyntaxProblem};
+use scoresheet::{ClaimKind, EventError, Mark, NonStandardForm, NotationError, SyntaxProblem};
 use shakmaty::{CastlingSide, Color, Role, san::SanPlus};
 
 use crate::i18n::format_clock;
@@ -169,6 +169,9 @@ fn notation(error: NotationError) -> &'static str {
     match error {
         NotationError::Unknown => "in keiner bekannten Notation ein Zug",
         NotationError::Drop => "ein Einsetzen einer Figur, kein Schachzug",
+        NotationError::LoneLetter => {
+            "ein einzelner Buchstabe, der eine von ihrem Feld getrennte Figur oder ein Neuerungs- (N) oder Diagrammzeichen (D) sein kann; das Programm rät nicht: den Zug in einem Wort schreiben, das Zeichen nach einem Zug"
+        }
     }
 }
 
@@ -289,6 +292,26 @@ pub fn sentence(_report: &GameReport, f: &Finding) -> String {
             tags.join(", ")
         ),
         Facts::Tag(problem) => tag(problem),
+        Facts::NonStandard {
+            form,
+            written,
+            count,
+            standard,
+        } => non_standard(*form, written, *count, standard.as_deref()),
+        Facts::ForfeitResult {
+            winner,
+            written,
+            in_tag,
+        } => format!(
+            "Das Ergebnis „{written}“ {} ist kampflos: {} gewinnt kampflos, ohne dass auf dem Brett gespielt wurde – kein Sieg am Brett; notiertes Ergebnis {}.",
+            if *in_tag {
+                "in der Result-Kopfzeile"
+            } else {
+                "am Ende der Züge"
+            },
+            color(*winner),
+            result(GameResult::win_for(*winner))
+        ),
         Facts::Setup(problem) => match problem {
             SetupProblem::SetUpWithoutFen => {
                 "SetUp \"1\" kündigt eine aufgebaute Stellung an, aber es gibt keine FEN-Kopfzeile."
@@ -629,6 +652,51 @@ fn plain(f: &Finding) -> String {
         ),
         other => other.code().to_string(),
     }
+}
+
+fn non_standard(
+    form: NonStandardForm,
+    written: &str,
+    count: u32,
+    standard: Option<&str>,
+) -> String {
+    // Results the German way: ½-½.
+    let read = match standard {
+        Some("1/2-1/2") => "½-½",
+        Some(other) => other,
+        None => "?",
+    };
+    let mut s = match form {
+        NonStandardForm::TextAnnotation if standard.is_none() => format!(
+            "„{written}“ ist ein als Text geschriebenes Diagrammzeichen: als Kommentarzeichen behalten, nicht als Zug gelesen"
+        ),
+        NonStandardForm::TextAnnotation => format!(
+            "„{written}“ ist ein als Text geschriebenes Kommentarzeichen, kein NAG: als solches gelesen ({read}), nicht als Zug"
+        ),
+        NonStandardForm::MoveNumberDots => format!(
+            "„{written}“: die Punkte einer Zugnummer von Schwarz stehen getrennt von der Zahl oder ohne sie; als diese Zugnummer gelesen"
+        ),
+        NonStandardForm::ResultSpelling => format!(
+            "Das Ergebnis „{written}“ ist nicht so geschrieben, wie der PGN-Standard es schreibt; gelesen als {read}"
+        ),
+        NonStandardForm::ResultAfterBlankLine => format!(
+            "Das Ergebnis „{written}“ steht allein nach einer Leerzeile hinter dem letzten Zug; als Ergebnis dieser Partie gelesen, nicht als eigene Partie"
+        ),
+        NonStandardForm::MovetextAfterBlankLine => format!(
+            "Die Züge gehen nach einer Leerzeile weiter (bei „{written}“); als eine Partie gelesen"
+        ),
+        NonStandardForm::GameOnSameLine => {
+            "Die Partie beginnt in der Zeile, in der das Ergebnis der vorigen steht; als eigene Partie gelesen".to_string()
+        }
+        NonStandardForm::TimeControlInWords => format!(
+            "TimeControl „{written}“ ist in Worten geschrieben, nicht in der Form des PGN-Standards; gelesen als {read} (Sekunden)"
+        ),
+    };
+    if count > 1 {
+        s.push_str(&format!(" (in dieser Partie {count} Mal)"));
+    }
+    s.push('.');
+    s
 }
 
 fn tag(problem: &TagProblem) -> String {

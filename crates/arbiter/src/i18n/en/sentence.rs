@@ -17,7 +17,7 @@ use laws::{
     mating::{Unwinnability, Verdict},
     time_control::Ambiguity,
 };
-use scoresheet::{ClaimKind, EventError, Mark, NotationError, SyntaxProblem};
+use scoresheet::{ClaimKind, EventError, Mark, NonStandardForm, NotationError, SyntaxProblem};
 use shakmaty::{CastlingSide, Color, Role, san::SanPlus};
 
 use crate::i18n::format_clock;
@@ -88,6 +88,9 @@ fn notation(error: NotationError) -> &'static str {
     match error {
         NotationError::Unknown => "not a move in any known notation",
         NotationError::Drop => "a piece drop, which is not a move of chess",
+        NotationError::LoneLetter => {
+            "a lone letter where it could be a piece cut off from its square or a novelty (N) or diagram (D) sign; the reader does not guess: write the move in one word, or the sign after a move"
+        }
     }
 }
 
@@ -330,6 +333,26 @@ pub fn sentence(_report: &GameReport, f: &Finding) -> String {
             BothFlags::RecordedStands => "both flags fell and the record cannot say which fell first; with an increment, in blitz or without a known time control Guidelines III do not apply, and the clock's flag indicator decides: the recorded result stands".to_string(),
         },
         Facts::Clock(problem) => clock(color_name(who(f)), problem),
+        Facts::NonStandard {
+            form,
+            written,
+            count,
+            standard,
+        } => non_standard(*form, written, *count, standard.as_deref()),
+        Facts::ForfeitResult {
+            winner,
+            written,
+            in_tag,
+        } => format!(
+            "the result \"{written}\" {} is a forfeit: {} wins without a game played on the board, which is not a win on the board; the recorded result is {}",
+            if *in_tag {
+                "in the Result tag"
+            } else {
+                "at the end of the movetext"
+            },
+            color_name(*winner),
+            laws::GameResult::win_for(*winner)
+        ),
         Facts::Duplicate { game, source } => {
             format!("the same moves between the same players as game {game} of {source}")
         }
@@ -474,6 +497,45 @@ fn obligation(o: &Obligation) -> String {
             role_name(*role)
         ),
     }
+}
+
+fn non_standard(
+    form: NonStandardForm,
+    written: &str,
+    count: u32,
+    standard: Option<&str>,
+) -> String {
+    let read = standard.unwrap_or("?");
+    let mut s = match form {
+        NonStandardForm::TextAnnotation if standard.is_none() => format!(
+            "\"{written}\" is a diagram mark written as text: kept as an annotation, not read as a move"
+        ),
+        NonStandardForm::TextAnnotation => format!(
+            "\"{written}\" is an annotation written as text, not as a NAG: read as one ({read}), not as a move"
+        ),
+        NonStandardForm::MoveNumberDots => format!(
+            "\"{written}\": the dots of Black's move number stand apart from the number, or without one; read as that move number"
+        ),
+        NonStandardForm::ResultSpelling => format!(
+            "the result \"{written}\" is not written as the PGN standard writes it; read as {read}"
+        ),
+        NonStandardForm::ResultAfterBlankLine => format!(
+            "the result \"{written}\" stands alone after a blank line that follows the last move; read as this game's result, not as a game of its own"
+        ),
+        NonStandardForm::MovetextAfterBlankLine => format!(
+            "the movetext goes on after a blank line (at \"{written}\"); read as one game"
+        ),
+        NonStandardForm::GameOnSameLine => {
+            "the game begins on the line where the previous game's result stands; read as a game of its own".to_string()
+        }
+        NonStandardForm::TimeControlInWords => format!(
+            "TimeControl \"{written}\" is written in words, not in the PGN standard's form; read as {read} (seconds)"
+        ),
+    };
+    if count > 1 {
+        s.push_str(&format!(" ({count} times in this game)"));
+    }
+    s
 }
 
 fn tag(problem: &TagProblem) -> String {
