@@ -13,6 +13,7 @@ mod summary;
 
 use std::{
     io::{self, IsTerminal, Write},
+    path::Path,
     process::ExitCode,
     time::Instant,
 };
@@ -21,7 +22,7 @@ use clap::{CommandFactory, FromArgMatches};
 
 use cli::{AdjudicateArgs, ClaimArg, Cli, ColorChoice, Command, Format, RunArgs};
 use filter::{FailOn, Filter};
-use i18n::{Lang, Usage};
+use i18n::{Lang, Messages, Usage};
 use render::Render;
 use summary::Summary;
 
@@ -83,13 +84,62 @@ fn usage(message: String) -> Failure {
     Failure::Usage(message)
 }
 
+/// An I/O error on this path, named in the message.
+fn io_at<'a>(path: &'a Path, m: &'static dyn Messages) -> impl FnOnce(io::Error) -> Failure + 'a {
+    move |err| {
+        usage(m.usage(Usage::Io {
+            path: &path.display().to_string(),
+            why: &err.to_string(),
+        }))
+    }
+}
+
+/// An output path must be in a folder that exists: say so, naming the path,
+/// before any work is done.
+fn check_folder(path: &Path, m: &'static dyn Messages) -> Result<(), Failure> {
+    let parent = path.parent().filter(|p| !p.as_os_str().is_empty());
+    if parent.is_some_and(|p| !p.is_dir()) {
+        return Err(usage(m.usage(Usage::NoFolder(&path.display().to_string()))));
+    }
+    Ok(())
+}
+
+/// Why a source could not be read, in the catalogue's words.
+fn source_failure(name: &str, err: &io::Error, m: &'static dyn Messages) -> String {
+    match audit::source::NotPgn::of(err) {
+        Some(audit::source::NotPgn(what)) => m.usage(Usage::NotPgn { source: name, what }),
+        None => m.usage(Usage::Io {
+            path: name,
+            why: &err.to_string(),
+        }),
+    }
+}
+
+fn collect_failure(err: audit::source::CollectError, m: &'static dyn Messages) -> Failure {
+    use audit::source::CollectError;
+    usage(match err {
+        CollectError::Missing(path) => m.usage(Usage::Missing(&path.display().to_string())),
+        CollectError::NoPgnFiles(path) => m.usage(Usage::NoPgnFiles(&path.display().to_string())),
+        CollectError::Io(path, err) => m.usage(Usage::Io {
+            path: &path.display().to_string(),
+            why: &err.to_string(),
+        }),
+    })
+}
+
 /// Runs validate or audit; returns whether some game fails `--fail-on`.
 fn run(args: &RunArgs, audit: bool, lang: Lang) -> Result<bool, Failure> {
     let started = Instant::now();
     let messages = lang.messages();
     let filter = Filter::new(args.only.as_deref(), args.skip.as_deref()).map_err(usage)?;
     let fail_on = FailOn::parse(&args.fail_on).map_err(usage)?;
-    let sources = audit::source::collect(&args.paths)?;
+    for path in [&args.output, &args.summary, &args.html]
+        .into_iter()
+        .flatten()
+    {
+        check_folder(path, messages)?;
+    }
+    let sources = audit::source::collect(&args.paths).map_err(|e| collect_failure(e, messages))?;
     let options = args.rules.options();
     let mut builder = rayon::ThreadPoolBuilder::new();
     if let Some(jobs) = args.jobs {
@@ -98,7 +148,10 @@ fn run(args: &RunArgs, audit: bool, lang: Lang) -> Result<bool, Failure> {
     let pool = builder.build().map_err(io::Error::other)?;
 
     let (out, to_terminal): (Box<dyn Write>, bool) = match &args.output {
-        Some(path) => (Box::new(std::fs::File::create(path)?), false),
+        Some(path) => (
+            Box::new(std::fs::File::create(path).map_err(io_at(path, messages))?),
+            false,
+        ),
         None => (Box::new(io::stdout().lock()), io::stdout().is_terminal()),
     };
     let out = io::BufWriter::new(out);
@@ -119,7 +172,9 @@ fn run(args: &RunArgs, audit: bool, lang: Lang) -> Result<bool, Failure> {
     };
     let progress = progress::Progress::new(show_progress, messages);
     let mut html = match &args.html {
-        Some(dir) => Some(render::pages::Dir::new(dir, messages, lang.code())?),
+        Some(dir) => Some(
+            render::pages::Dir::new(dir, messages, lang.code()).map_err(io_at(dir, messages))?,
+        ),
         None => None,
     };
     // Duplicates are a property of the whole input: the batch audit looks for them.
@@ -130,8 +185,12 @@ fn run(args: &RunArgs, audit: bool, lang: Lang) -> Result<bool, Failure> {
         ..Summary::default()
     };
     let mut failed = false;
-    let mut write_error = None;
+    let mut write_error: Option<Failure> = None;
+    let output = args.output.as_deref();
+    let html_dir = args.html.as_deref();
     for source in &sources {
+        let name = source.name();
+        let before = summary.games;
         let mut each = |mut report: audit::GameReport| {
             if write_error.is_some() {
                 return;
@@ -144,32 +203,54 @@ fn run(args: &RunArgs, audit: bool, lang: Lang) -> Result<bool, Failure> {
             summary.add(&report);
             progress.game(&summary);
             if let Err(err) = renderer.game(&report) {
-                write_error = Some(err);
+                write_error = Some(match output {
+                    Some(path) => io_at(path, messages)(err),
+                    None => Failure::Io(err),
+                });
             }
-            if let Some(Err(err)) = html.as_mut().map(|h| h.game(&report)) {
-                write_error = Some(err);
+            if let (Some(Err(err)), Some(dir)) = (html.as_mut().map(|h| h.game(&report)), html_dir)
+            {
+                write_error = Some(io_at(dir, messages)(err));
             }
         };
-        if let Err(err) = audit::run::run_source(source, &options, &pool, &mut each) {
-            eprintln!("arbiter: {}: {err}", source.name());
-            summary
-                .failed_sources
-                .push(format!("{}: {err}", source.name()));
-        }
+        let read = audit::run::run_source(source, &options, &pool, &mut each);
         if let Some(err) = write_error.take() {
-            return Err(err.into());
+            return Err(err);
+        }
+        match read {
+            Err(err) if audit::source::NotPgn::of(&err).is_some() => {
+                let text = source_failure(&name, &err, messages);
+                eprintln!("arbiter: {text}");
+                summary.not_pgn.push(text);
+            }
+            Err(err) => {
+                let text = source_failure(&name, &err, messages);
+                eprintln!("arbiter: {text}");
+                summary.failed_sources.push(text);
+            }
+            Ok(()) if summary.games == before => {
+                eprintln!(
+                    "arbiter: {}: {}",
+                    messages.labels().warning,
+                    messages.usage(Usage::EmptySource(&name))
+                );
+            }
+            Ok(()) => {}
         }
     }
-    renderer.finish()?;
+    match output {
+        Some(path) => renderer.finish().map_err(io_at(path, messages))?,
+        None => renderer.finish()?,
+    }
     drop(renderer);
-    if let Some(html) = &mut html {
-        html.finish()?;
+    if let (Some(html), Some(dir)) = (&mut html, html_dir) {
+        html.finish().map_err(io_at(dir, messages))?;
     }
     progress.finish();
 
     let text = summary.render(started.elapsed(), messages);
     match (&args.summary, args.format, audit) {
-        (Some(path), _, _) => std::fs::write(path, text)?,
+        (Some(path), _, _) => std::fs::write(path, text).map_err(io_at(path, messages))?,
         (None, Format::Text, true) => {
             let mut out = io::stdout().lock();
             writeln!(out)?;
@@ -191,6 +272,9 @@ fn run(args: &RunArgs, audit: bool, lang: Lang) -> Result<bool, Failure> {
             messages.usage(Usage::SourcesFailed(summary.failed_sources.len())),
         ));
     }
+    if summary.games == 0 {
+        return Err(usage(messages.usage(Usage::NoGamesAtAll)));
+    }
     Ok(failed)
 }
 
@@ -198,6 +282,12 @@ fn run(args: &RunArgs, audit: bool, lang: Lang) -> Result<bool, Failure> {
 /// game of a file, with claims from the command line ruled as if annotated.
 fn adjudicate(args: &AdjudicateArgs, lang: Lang) -> Result<bool, Failure> {
     let messages = lang.messages();
+    if args.game == Some(0) {
+        return Err(usage(messages.usage(Usage::GameZero)));
+    }
+    if let Some(path) = &args.html {
+        check_folder(path, messages)?;
+    }
     let mut claims = Vec::new();
     if let (Some(claim), Some(after)) = (args.claim, &args.after) {
         let after = audit::MoveRef::parse(after)
@@ -221,8 +311,14 @@ fn adjudicate(args: &AdjudicateArgs, lang: Lang) -> Result<bool, Failure> {
         audit::Source::File(args.file.clone())
     };
     let name = source.name();
+    let failure = |err: io::Error| usage(source_failure(&name, &err, messages));
     let games: Vec<scoresheet::GameText> =
-        scoresheet::Splitter::new(source.open()?).collect::<io::Result<_>>()?;
+        scoresheet::Splitter::new(source.open().map_err(failure)?)
+            .collect::<io::Result<_>>()
+            .map_err(failure)?;
+    if games.is_empty() {
+        return Err(usage(messages.usage(Usage::NoGames(&name))));
+    }
     if let Some(n) = args.game
         && (n == 0 || n > games.len())
     {
@@ -286,8 +382,12 @@ fn adjudicate(args: &AdjudicateArgs, lang: Lang) -> Result<bool, Failure> {
             renderer.game(&report)?;
         }
     }
-    for renderer in &mut renderers {
-        renderer.finish()?;
+    for (index, renderer) in renderers.iter_mut().enumerate() {
+        match (&args.html, index) {
+            // The second renderer is the HTML page: its errors name its path.
+            (Some(path), 1) => renderer.finish().map_err(io_at(path, messages))?,
+            _ => renderer.finish()?,
+        }
     }
     Ok(failed)
 }

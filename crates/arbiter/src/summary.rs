@@ -16,6 +16,8 @@ pub struct Summary {
     pub results_changed: usize,
     pub unreadable: usize,
     pub failed_sources: Vec<String>,
+    /// Sources that are no PGN file (an image, a PDF, …), in the catalogue's words.
+    pub not_pgn: Vec<String>,
 }
 
 impl Summary {
@@ -74,7 +76,7 @@ impl Summary {
         if let Some(peak) = peak_memory_kib() {
             let _ = writeln!(out, "{}: {:.1} MiB", l.peak_memory, peak as f64 / 1024.0);
         }
-        for failed in &self.failed_sources {
+        for failed in self.failed_sources.iter().chain(&self.not_pgn) {
             let _ = writeln!(out, "{}: {failed}", l.could_not_read);
         }
         out

@@ -7,6 +7,7 @@ use audit::{Finding, GameReport, Kind, Player};
 use laws::mating::Unwinnability;
 
 use super::{Labels, Messages, Usage, format_clock};
+use audit::source::Binary;
 
 pub struct En;
 
@@ -151,6 +152,29 @@ impl Messages for En {
             ),
             Usage::SourcesFailed(n) => format!("{n} source(s) could not be read"),
             Usage::BadFen(why) => format!("cannot read the FEN: {why}"),
+            Usage::GameZero => {
+                "--game 0: games count from 1 (the first game of the file is --game 1)".to_string()
+            }
+            Usage::NoGames(source) => format!("{source}: there is no game in this source"),
+            Usage::Missing(path) => format!("{path}: no such file or directory"),
+            Usage::NoPgnFiles(path) => format!(
+                "{path}: no PGN files in this folder (looked for *.pgn, *.pgn.gz, *.pgn.zst)"
+            ),
+            Usage::NotPgn { source, what } => format!(
+                "{source}: not a PGN file ({})",
+                match what {
+                    Binary::Jpeg =>
+                        "a JPEG image; a photographed scoresheet must be typed in first",
+                    Binary::Png => "a PNG image; a photographed scoresheet must be typed in first",
+                    Binary::Pdf => "a PDF document",
+                    Binary::Zip => "a zip archive; unpack it first",
+                    Binary::Nul => "binary data",
+                }
+            ),
+            Usage::EmptySource(source) => format!("{source}: no games in this source"),
+            Usage::NoGamesAtAll => "no game was read: no source of the run had one".to_string(),
+            Usage::NoFolder(path) => format!("{path}: the folder to write into does not exist"),
+            Usage::Io { path, why } => format!("{path}: {why}"),
         }
     }
 

@@ -121,6 +121,27 @@ pub enum Usage<'a> {
     SourcesFailed(usize),
     /// `can-mate` with a FEN that cannot be read; the reader's reason.
     BadFen(&'a str),
+    /// `--game 0`: games count from 1.
+    GameZero,
+    /// `adjudicate` on a source with no game in it.
+    NoGames(&'a str),
+    /// A path on the command line that does not exist.
+    Missing(&'a str),
+    /// A folder on the command line with no PGN file in it.
+    NoPgnFiles(&'a str),
+    /// A source that is an image, a PDF, an archive or other binary data.
+    NotPgn {
+        source: &'a str,
+        what: audit::source::Binary,
+    },
+    /// A source with no game in it (a warning when others had games).
+    EmptySource(&'a str),
+    /// No source of the run had a game.
+    NoGamesAtAll,
+    /// An output path whose folder does not exist.
+    NoFolder(&'a str),
+    /// Reading or writing this path failed; the system's reason.
+    Io { path: &'a str, why: &'a str },
 }
 
 /// One language of the catalogue.

@@ -1,0 +1,175 @@
+//! The first hour of a new user (issue 21): wrong inputs say what is wrong
+//! with which path, and exit 2; spreadsheets open in German Excel; the
+//! summary lists the games whose result the rulings change.
+
+#![allow(clippy::expect_used, clippy::unwrap_used)] // test code: a failure should stop the test
+
+mod common;
+
+use std::{fs, process::Output};
+
+use common::{arbiter, scratch, stdout};
+
+const MATE: &str = "fixtures/5-endings/fools-mate.pgn";
+
+fn stderr(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+fn code(out: &Output) -> Option<i32> {
+    out.status.code()
+}
+
+#[test]
+fn an_empty_file_is_a_warning_naming_it_and_exit_2_when_nothing_was_read() {
+    let dir = scratch("empty-file");
+    let empty = dir.join("empty.pgn");
+    fs::write(&empty, "").unwrap();
+    let empty = empty.to_str().unwrap();
+    let out = arbiter(&["validate", empty]);
+    assert_eq!(code(&out), Some(2), "{}", stderr(&out));
+    let err = stderr(&out);
+    assert!(err.contains(&format!("{empty}: no games")), "{err}");
+    assert!(err.contains("no game was read"), "{err}");
+
+    // Beside a source with games: a warning, and the run goes on.
+    let out = arbiter(&["validate", empty, MATE]);
+    assert_eq!(code(&out), Some(0), "{}", stderr(&out));
+    assert!(stderr(&out).contains(&format!("warning: {empty}: no games")));
+
+    let out = arbiter(&["--lang", "de", "validate", empty]);
+    assert_eq!(code(&out), Some(2));
+    assert!(
+        stderr(&out).contains(&format!("{empty}: keine Partien")),
+        "{}",
+        stderr(&out)
+    );
+    fs::remove_dir_all(dir).ok();
+}
+
+#[test]
+fn a_folder_without_pgn_files_is_a_usage_error_naming_it() {
+    let dir = scratch("no-pgn");
+    fs::write(dir.join("notes.txt"), "1. e4 e5").unwrap();
+    let name = dir.to_str().unwrap();
+    for args in [vec!["validate", name], vec!["audit", name]] {
+        let out = arbiter(&args);
+        assert_eq!(code(&out), Some(2));
+        let err = stderr(&out);
+        assert!(err.contains(&format!("{name}: no PGN files")), "{err}");
+    }
+    let out = arbiter(&["--lang", "de", "audit", name]);
+    assert!(
+        stderr(&out).contains("keine PGN-Dateien"),
+        "{}",
+        stderr(&out)
+    );
+    fs::remove_dir_all(dir).ok();
+}
+
+#[test]
+fn an_output_path_in_a_missing_folder_is_an_error_naming_it() {
+    let dir = scratch("missing-out");
+    let out_file = dir.join("no/such/dir/report.csv");
+    let out_file = out_file.to_str().unwrap();
+    let out = arbiter(&["validate", "--format", "csv", "-o", out_file, MATE]);
+    assert_eq!(code(&out), Some(2));
+    assert!(stderr(&out).contains(out_file), "{}", stderr(&out));
+
+    let sheets = dir.join("no/such/sheets");
+    let sheets = sheets.to_str().unwrap();
+    let out = arbiter(&["audit", "--html", sheets, MATE]);
+    assert_eq!(code(&out), Some(2));
+    assert!(stderr(&out).contains(sheets), "{}", stderr(&out));
+
+    let page = dir.join("no/such/sheet.html");
+    let page = page.to_str().unwrap();
+    let out = arbiter(&["adjudicate", MATE, "--html", page]);
+    assert_eq!(code(&out), Some(2));
+    assert!(stderr(&out).contains(page), "{}", stderr(&out));
+    fs::remove_dir_all(dir).ok();
+}
+
+#[test]
+fn binary_input_is_not_a_pgn_file() {
+    let dir = scratch("binary");
+    let files = [
+        (
+            "photo.pgn",
+            &[0xff, 0xd8, 0xff, 0xe0, 0, 0x10, b'J', b'F'][..],
+            "JPEG",
+        ),
+        ("scan.pgn", b"\x89PNG\r\n\x1a\n\0\0", "PNG"),
+        ("sheet.pgn", b"%PDF-1.7\n%\xe2\xe3", "PDF"),
+        ("round.pgn", b"PK\x03\x04\x14\0\0\0", "zip"),
+        ("blob.pgn", b"[Event \"x\"]\0\0\0\x01", "binary"),
+    ];
+    for (name, bytes, what) in files {
+        let path = dir.join(name);
+        fs::write(&path, bytes).unwrap();
+        let path = path.to_str().unwrap();
+        let out = arbiter(&["validate", path]);
+        assert_eq!(code(&out), Some(2), "{name}");
+        let err = stderr(&out);
+        assert!(err.contains(&format!("{path}: not a PGN file")), "{err}");
+        assert!(err.contains(what), "{err}");
+        assert!(!stdout(&out).contains("unreadable-game"), "{name}");
+
+        // Beside a real scoresheet the run goes on: exit as --fail-on says.
+        let out = arbiter(&["validate", path, MATE]);
+        assert_eq!(code(&out), Some(0), "{name}: {}", stderr(&out));
+        assert!(stderr(&out).contains("not a PGN file"));
+
+        let out = arbiter(&["adjudicate", path]);
+        assert_eq!(code(&out), Some(2));
+        assert!(stderr(&out).contains(&format!("{path}: not a PGN file")));
+    }
+    let out = arbiter(&[
+        "--lang",
+        "de",
+        "validate",
+        dir.join("photo.pgn").to_str().unwrap(),
+    ]);
+    assert!(stderr(&out).contains("keine PGN-Datei"), "{}", stderr(&out));
+    fs::remove_dir_all(dir).ok();
+}
+
+#[test]
+fn a_missing_input_is_named() {
+    let out = arbiter(&["validate", "no/such/file.pgn"]);
+    assert_eq!(code(&out), Some(2));
+    assert!(stderr(&out).contains("no/such/file.pgn: no such file"));
+    let out = arbiter(&["adjudicate", "no/such/file.pgn"]);
+    assert_eq!(code(&out), Some(2));
+    assert!(
+        stderr(&out).contains("no/such/file.pgn: "),
+        "{}",
+        stderr(&out)
+    );
+}
+
+#[test]
+fn adjudicate_needs_the_game() {
+    let dir = scratch("adjudicate-empty");
+    let empty = dir.join("empty.pgn");
+    fs::write(&empty, "\n\n").unwrap();
+    let empty = empty.to_str().unwrap();
+    let out = arbiter(&["adjudicate", empty]);
+    assert_eq!(code(&out), Some(2));
+    assert!(stderr(&out).contains(&format!("{empty}: there is no game")));
+
+    let out = arbiter(&["adjudicate", MATE, "--game", "0"]);
+    assert_eq!(code(&out), Some(2));
+    assert!(
+        stderr(&out).contains("games count from 1"),
+        "{}",
+        stderr(&out)
+    );
+    let out = arbiter(&["--lang", "de", "adjudicate", MATE, "--game", "0"]);
+    assert!(stderr(&out).contains("ab 1 gezählt"), "{}", stderr(&out));
+
+    let out = arbiter(&["adjudicate", MATE, "--game", "7"]);
+    assert_eq!(code(&out), Some(2));
+    assert!(stderr(&out).contains("has 1 game"), "{}", stderr(&out));
+    fs::remove_dir_all(dir).ok();
+}
