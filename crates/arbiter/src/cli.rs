@@ -251,6 +251,11 @@ pub struct RunArgs {
     #[command(flatten)]
     pub rules: RulesOptions,
 
+    /// CSV for which program: standard (comma-separated UTF-8) or excel
+    /// (`;`-separated UTF-8 with a byte order mark, as German Excel opens it).
+    #[arg(long, value_enum, default_value_t = CsvDialect::Standard)]
+    pub csv_dialect: CsvDialect,
+
     /// Write the report to this file instead of standard output.
     #[arg(long, short = 'o', value_name = "FILE")]
     pub output: Option<PathBuf>,
@@ -273,6 +278,15 @@ pub enum Format {
     Text,
     Json,
     Csv,
+}
+
+/// Which program the CSV is for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum CsvDialect {
+    /// Comma-separated UTF-8 (RFC 4180).
+    Standard,
+    /// `;`-separated UTF-8 with a byte order mark, as German Excel expects.
+    Excel,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]

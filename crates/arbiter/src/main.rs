@@ -163,7 +163,7 @@ fn run(args: &RunArgs, audit: bool, lang: Lang) -> Result<bool, Failure> {
     let mut renderer: Box<dyn Render> = match args.format {
         Format::Text => Box::new(render::text::Text::new(out, color, !audit, messages)),
         Format::Json => Box::new(render::json::Json::new(out)),
-        Format::Csv => Box::new(render::csv::Csv::new(out)?),
+        Format::Csv => Box::new(render::csv::Csv::new(out, args.csv_dialect, messages)?),
     };
     let show_progress = match args.progress {
         ColorChoice::Always => true,
@@ -337,7 +337,11 @@ fn adjudicate(args: &AdjudicateArgs, lang: Lang) -> Result<bool, Failure> {
     let stdout = io::stdout().lock();
     let mut renderers: Vec<Box<dyn Render>> = vec![match args.format {
         Format::Json => Box::new(render::json::Json::new(io::BufWriter::new(stdout))),
-        Format::Csv => Box::new(render::csv::Csv::new(io::BufWriter::new(stdout))?),
+        Format::Csv => Box::new(render::csv::Csv::new(
+            io::BufWriter::new(stdout),
+            cli::CsvDialect::Standard,
+            messages,
+        )?),
         Format::Text => Box::new(render::sheet::Sheet::new(
             io::BufWriter::new(stdout),
             args.ascii,

@@ -173,3 +173,59 @@ fn adjudicate_needs_the_game() {
     assert!(stderr(&out).contains("has 1 game"), "{}", stderr(&out));
     fs::remove_dir_all(dir).ok();
 }
+
+/// A game with a German name and a round.board tag whose result the rulings change.
+const MUELLER: &str = "[Event \"Vereinsmeisterschaft\"]\n[Site \"Köln\"]\n[Date \"2024.05.01\"]\n\
+[Round \"5.3\"]\n[White \"Müller, Jürgen\"]\n[Black \"Weiß, Käthe\"]\n[Result \"1-0\"]\n\n\
+1. f3 e5 2. g4 Qh4# 1-0\n";
+
+#[test]
+fn excel_csv_has_a_bom_semicolons_and_round_trips_umlauts() {
+    let dir = scratch("excel");
+    let pgn = dir.join("runde5.pgn");
+    fs::write(&pgn, MUELLER).unwrap();
+    let csv = dir.join("runde5.csv");
+    let out = arbiter(&[
+        "--lang",
+        "de",
+        "validate",
+        "--format",
+        "csv",
+        "--csv-dialect",
+        "excel",
+        "--fail-on",
+        "never",
+        "-o",
+        csv.to_str().unwrap(),
+        pgn.to_str().unwrap(),
+    ]);
+    assert_eq!(code(&out), Some(0), "{}", stderr(&out));
+    let bytes = fs::read(&csv).unwrap();
+    assert!(bytes.starts_with("\u{feff}source;game;".as_bytes()));
+    let script = r#"
+import csv, sys
+with open(sys.argv[1], encoding="utf-8-sig", newline="") as f:
+    rows = list(csv.DictReader(f, delimiter=";"))
+r = [r for r in rows if r["kind"] == "result-mismatch"][0]
+print(r["white"], r["black"], r["round"], r["board"], r["recorded_result"], r["ruled_result"], sep="|")
+print(r["message"])
+"#;
+    let python = std::process::Command::new("python3")
+        .args(["-c", script, csv.to_str().unwrap()])
+        .output()
+        .expect("python3");
+    let text = String::from_utf8(python.stdout.clone()).unwrap();
+    assert!(python.status.success(), "{}", stderr(&python));
+    let mut lines = text.lines();
+    assert_eq!(lines.next(), Some("Müller, Jürgen|Weiß, Käthe|5|3|1-0|0-1"));
+    let message = lines.next().unwrap();
+    assert!(
+        message.contains("Schwarz") || message.contains("Ergebnis"),
+        "German message: {message}"
+    );
+
+    // The standard dialect stays comma-separated without BOM.
+    let out = arbiter(&["validate", "--format", "csv", pgn.to_str().unwrap()]);
+    assert!(stdout(&out).starts_with("source,game,"));
+    fs::remove_dir_all(dir).ok();
+}

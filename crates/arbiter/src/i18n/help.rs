@@ -30,7 +30,11 @@ const COMMANDS: [(&str, &str, &str); 4] = [
 ];
 
 /// Option or argument (by its id, the field's name): its help.
-const ARGS: [(&str, &str); 27] = [
+///
+/// Every option must be here: clap's `mut_arg` moves the argument to the end,
+/// and the translated command is parsed as well as shown, so an option left
+/// out would change the order (the unit test below checks).
+const ARGS: [(&str, &str); 28] = [
     (
         "paths",
         "PGN-Dateien oder Verzeichnisse (rekursiv nach *.pgn, *.pgn.gz, *.pgn.zst durchsucht); `-` für die Standardeingabe.",
@@ -112,6 +116,10 @@ const ARGS: [(&str, &str); 27] = [
     (
         "lang",
         "Sprache aller Texte für Menschen (die `message` in JSON und CSV bleibt englisch).",
+    ),
+    (
+        "csv_dialect",
+        "CSV für welches Programm: standard (durch Kommas getrennt, UTF-8) oder excel (durch Semikolons getrennt, UTF-8 mit Byte-Order-Mark, wie es das deutsche Excel öffnet).",
     ),
     ("help", "Hilfe anzeigen."),
     ("version", "Version anzeigen."),
