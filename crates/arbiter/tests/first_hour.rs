@@ -229,3 +229,56 @@ print(r["message"])
     assert!(stdout(&out).starts_with("source,game,"));
     fs::remove_dir_all(dir).ok();
 }
+
+#[test]
+fn the_summary_lists_the_games_whose_result_changes() {
+    let dir = scratch("summary");
+    let pgn = dir.join("runde5.pgn");
+    // Game 1: recorded 1-0, mate by Black: result-mismatch. Game 2: recorded
+    // `*`, the same mate: changed, but no result-mismatch. Game 3: correct.
+    let unfinished = MUELLER
+        .replace("[Result \"1-0\"]", "[Result \"*\"]")
+        .replace("Qh4# 1-0", "Qh4# *")
+        .replace("5.3", "5.4");
+    let correct = MUELLER
+        .replace("[Result \"1-0\"]", "[Result \"0-1\"]")
+        .replace("Qh4# 1-0", "Qh4# 0-1")
+        .replace("5.3", "5.5");
+    fs::write(&pgn, format!("{MUELLER}\n{unfinished}\n{correct}")).unwrap();
+    let name = pgn.to_str().unwrap();
+    let out = arbiter(&["audit", "--fail-on", "never", "--jobs", "1", name]);
+    assert_eq!(code(&out), Some(0), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(text.contains("results changed by the rulings: 2"), "{text}");
+    assert!(
+        text.contains(&format!(
+            "  {name}, game 1, round 5.3, Müller, Jürgen – Weiß, Käthe: 1-0 → 0-1 (checkmate, Art. 5.1.1)"
+        )),
+        "{text}"
+    );
+    assert!(
+        text.contains(&format!("  {name}, game 2, round 5.4,")),
+        "{text}"
+    );
+    assert!(!text.contains(&format!("{name}, game 3,")), "{text}");
+    assert!(
+        text.contains("1 of these game(s) had no decided recorded result"),
+        "{text}"
+    );
+    let mismatch = text
+        .lines()
+        .find(|l| l.trim_start().starts_with("result-mismatch"))
+        .unwrap();
+    assert!(mismatch.contains(" 1 "), "{mismatch}");
+
+    let out = arbiter(&["--lang", "de", "audit", "--fail-on", "never", name]);
+    let text = stdout(&out);
+    assert!(text.contains("geänderte Ergebnisse: 2"), "{text}");
+    assert!(text.contains("Partie 1, Runde 5.3"), "{text}");
+    let summary = &text[text.find("Partien mit Befunden").unwrap()..];
+    assert!(
+        !summary.contains("result-mismatch") && summary.contains("Schachmatt"),
+        "German kind names: {summary}"
+    );
+    fs::remove_dir_all(dir).ok();
+}

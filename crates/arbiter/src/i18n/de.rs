@@ -196,6 +196,17 @@ impl Messages for De {
         format!("die Stellung kann in keiner Partie entstehen ({why}): kein Urteil")
     }
 
+    fn changed_without_mismatch(&self, n: usize) -> String {
+        format!(
+            "{n} dieser Partie(n) hatten kein entschiedenes notiertes Ergebnis (`*` oder eine Result-Kopfzeile \
+             ohne Ergebnis), daher keinen Befund „Ergebnis widerspricht dem Brett“, und die beiden Zahlen weichen ab."
+        )
+    }
+
+    fn kind_name(&self, kind: Kind) -> &'static str {
+        self.kind_title(kind)
+    }
+
     fn progress(&self, games: usize, per_second: f64, with_findings: usize) -> String {
         format!("{games} Partien, {per_second:.0} Partien/s, {with_findings} mit Befunden")
     }

@@ -182,6 +182,13 @@ impl Messages for En {
         format!("the position cannot arise in a game ({why}): no verdict")
     }
 
+    fn changed_without_mismatch(&self, n: usize) -> String {
+        format!(
+            "{n} of these game(s) had no decided recorded result (`*`, or a Result tag that is no result), \
+             so they have no result-mismatch finding and the two counts differ."
+        )
+    }
+
     fn progress(&self, games: usize, per_second: f64, with_findings: usize) -> String {
         format!("{games} games, {per_second:.0} games/s, {with_findings} with findings")
     }

@@ -175,6 +175,16 @@ pub trait Messages: Sync {
     /// The progress line of a running audit.
     fn progress(&self, games: usize, per_second: f64, with_findings: usize) -> String;
 
+    /// A finding kind as a summary names it: the code in English, the
+    /// title where the code is not this language's.
+    fn kind_name(&self, kind: Kind) -> &'static str {
+        kind.code()
+    }
+
+    /// Why "results changed" counts more games than `result-mismatch`: this
+    /// many of the changed games had no decided recorded result.
+    fn changed_without_mismatch(&self, n: usize) -> String;
+
     /// "time added: 120 s (White's clock 0:10:00 → 0:12:00)"
     fn clock_change(&self, seconds: u32, side: Player, before: Option<f64>) -> String;
 
