@@ -40,7 +40,7 @@ pub enum Command {
         arbiter audit --format json --summary summary.txt season/ > rows.jsonl\n  \
         arbiter audit --jobs 1 --fail-on never big.pgn.zst\n  \
         arbiter audit --html sheets/ --lang de season/")]
-    Audit(RunArgs),
+    Audit(AuditArgs),
     /// Rule on one game: the timeline of events and rulings, with board diagrams.
     #[command(after_help = "Examples:\n  \
         arbiter adjudicate round5.pgn --game 3\n  \
@@ -60,6 +60,31 @@ pub enum Command {
         Exit code 0 with a verdict for every side asked about, 1 when one is undetermined\n\
         or the position cannot arise in a game, 2 for a FEN that cannot be read.")]
     CanMate(CanMateArgs),
+    /// Print a shell completion script (bash, zsh, fish, powershell, elvish) to standard output.
+    #[command(after_help = "Examples:\n  \
+        arbiter completions bash > ~/.local/share/bash-completion/completions/arbiter\n  \
+        arbiter completions zsh > ~/.zfunc/_arbiter\n  \
+        arbiter completions fish > ~/.config/fish/completions/arbiter.fish")]
+    Completions(CompletionsArgs),
+    /// Print the manual page (roff) to standard output, or write one per command into a folder.
+    #[command(after_help = "Examples:\n  \
+        arbiter manpage > ~/.local/share/man/man1/arbiter.1\n  \
+        arbiter manpage --dir ~/.local/share/man/man1")]
+    Manpage(ManpageArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct CompletionsArgs {
+    /// The shell to complete for.
+    #[arg(value_enum)]
+    pub shell: clap_complete::Shell,
+}
+
+#[derive(Debug, Args)]
+pub struct ManpageArgs {
+    /// Write arbiter.1 and a page per command (arbiter-validate.1, …) into this folder.
+    #[arg(long, value_name = "DIR")]
+    pub dir: Option<PathBuf>,
 }
 
 #[derive(Debug, Args)]
@@ -70,11 +95,18 @@ pub struct CanMateArgs {
     #[arg(long, value_enum, default_value_t = SideArg::Both)]
     pub side: SideArg,
     /// Output format: text or json.
-    #[arg(long, value_enum, default_value_t = Format::Text)]
-    pub format: Format,
+    #[arg(long, value_enum, default_value_t = CanMateFormat::Text)]
+    pub format: CanMateFormat,
 
     #[command(flatten)]
     pub budget: Budget,
+}
+
+/// `can-mate` writes text or JSON; it has no rows for a CSV.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum CanMateFormat {
+    Text,
+    Json,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -244,10 +276,6 @@ pub struct RunArgs {
     #[arg(long, short = 'j')]
     pub jobs: Option<usize>,
 
-    /// Write the summary to this file instead of standard error (audit).
-    #[arg(long, value_name = "FILE")]
-    pub summary: Option<PathBuf>,
-
     #[command(flatten)]
     pub rules: RulesOptions,
 
@@ -264,13 +292,30 @@ pub struct RunArgs {
     #[arg(long, value_name = "DIR")]
     pub html: Option<PathBuf>,
 
-    /// audit: do not look for the same game submitted twice (saves about 32 bytes per game).
-    #[arg(long)]
-    pub no_duplicates: bool,
-
     /// Show progress on standard error: auto (when it is a terminal), always, never.
     #[arg(long, value_enum, default_value_t = ColorChoice::Auto)]
     pub progress: ColorChoice,
+}
+
+/// `audit`: the options of `validate` and those of a batch audit.
+#[derive(Debug, Args)]
+pub struct AuditArgs {
+    #[command(flatten)]
+    pub run: RunArgs,
+    #[command(flatten)]
+    pub only: AuditOnly,
+}
+
+/// The options only `audit` has.
+#[derive(Debug, Args)]
+pub struct AuditOnly {
+    /// Write the summary to this file instead of standard output (text) or standard error (json, csv).
+    #[arg(long, value_name = "FILE")]
+    pub summary: Option<PathBuf>,
+
+    /// Do not look for the same game submitted twice (saves about 32 bytes per game).
+    #[arg(long)]
+    pub no_duplicates: bool,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]

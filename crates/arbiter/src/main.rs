@@ -39,10 +39,12 @@ fn main() -> ExitCode {
         Err(err) => err.exit(),
     };
     let outcome = match &cli.command {
-        Command::Validate(args) => run(args, false, cli.lang),
-        Command::Audit(args) => run(args, true, cli.lang),
+        Command::Validate(args) => run(args, None, cli.lang),
+        Command::Audit(args) => run(&args.run, Some(&args.only), cli.lang),
         Command::Adjudicate(args) => adjudicate(args, cli.lang),
         Command::CanMate(args) => can_mate::run(args, cli.lang),
+        Command::Completions(args) => completions(args),
+        Command::Manpage(args) => manpage(args, cli.lang),
     };
     match outcome {
         Ok(true) => ExitCode::from(1),
@@ -127,13 +129,45 @@ fn collect_failure(err: audit::source::CollectError, m: &'static dyn Messages) -
     })
 }
 
-/// Runs validate or audit; returns whether some game fails `--fail-on`.
-fn run(args: &RunArgs, audit: bool, lang: Lang) -> Result<bool, Failure> {
+/// `arbiter completions SHELL`: the completion script, from the clap definitions.
+fn completions(args: &cli::CompletionsArgs) -> Result<bool, Failure> {
+    let mut out = io::stdout().lock();
+    clap_complete::generate(args.shell, &mut Cli::command(), "arbiter", &mut out);
+    out.flush()?;
+    Ok(false)
+}
+
+/// `arbiter manpage [--dir DIR]`: the manual page, from the clap definitions.
+fn manpage(args: &cli::ManpageArgs, lang: Lang) -> Result<bool, Failure> {
+    let command = Cli::command();
+    match &args.dir {
+        Some(dir) => {
+            let messages = lang.messages();
+            if !dir.is_dir() {
+                return Err(usage(
+                    messages.usage(Usage::NoFolder(&dir.display().to_string())),
+                ));
+            }
+            clap_mangen::generate_to(command, dir).map_err(io_at(dir, messages))?;
+        }
+        None => {
+            let mut out = io::stdout().lock();
+            clap_mangen::Man::new(command).render(&mut out)?;
+            out.flush()?;
+        }
+    }
+    Ok(false)
+}
+
+/// Runs validate (`audit` is `None`) or audit; returns whether some game fails `--fail-on`.
+fn run(args: &RunArgs, audit_only: Option<&cli::AuditOnly>, lang: Lang) -> Result<bool, Failure> {
+    let audit = audit_only.is_some();
+    let summary_file = audit_only.and_then(|a| a.summary.as_ref());
     let started = Instant::now();
     let messages = lang.messages();
     let filter = Filter::new(args.only.as_deref(), args.skip.as_deref()).map_err(usage)?;
     let fail_on = FailOn::parse(&args.fail_on).map_err(usage)?;
-    for path in [&args.output, &args.summary, &args.html]
+    for path in [args.output.as_ref(), summary_file, args.html.as_ref()]
         .into_iter()
         .flatten()
     {
@@ -178,7 +212,9 @@ fn run(args: &RunArgs, audit: bool, lang: Lang) -> Result<bool, Failure> {
         None => None,
     };
     // Duplicates are a property of the whole input: the batch audit looks for them.
-    let mut duplicates = (audit && !args.no_duplicates).then(duplicates::Duplicates::default);
+    let mut duplicates = audit_only
+        .is_some_and(|a| !a.no_duplicates)
+        .then(duplicates::Duplicates::default);
 
     let mut summary = Summary {
         sources: sources.len(),
@@ -249,7 +285,7 @@ fn run(args: &RunArgs, audit: bool, lang: Lang) -> Result<bool, Failure> {
     progress.finish();
 
     let text = summary.render(started.elapsed(), messages);
-    match (&args.summary, args.format, audit) {
+    match (summary_file, args.format, audit) {
         (Some(path), _, _) => std::fs::write(path, text).map_err(io_at(path, messages))?,
         (None, Format::Text, true) => {
             let mut out = io::stdout().lock();

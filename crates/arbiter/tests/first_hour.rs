@@ -282,3 +282,55 @@ fn the_summary_lists_the_games_whose_result_changes() {
     );
     fs::remove_dir_all(dir).ok();
 }
+
+#[test]
+fn completions_and_the_manual_page_come_from_the_options() {
+    for (shell, marker) in [
+        ("bash", "_arbiter()"),
+        ("zsh", "#compdef arbiter"),
+        ("fish", "complete -c arbiter"),
+        ("powershell", "Register-ArgumentCompleter"),
+    ] {
+        let out = arbiter(&["completions", shell]);
+        assert_eq!(code(&out), Some(0), "{shell}");
+        let text = stdout(&out);
+        assert!(text.contains(marker), "{shell}: {text}");
+        assert!(text.contains("csv-dialect"), "{shell}");
+    }
+    let out = arbiter(&["manpage"]);
+    assert_eq!(code(&out), Some(0));
+    let page = stdout(&out);
+    assert!(page.contains(".TH arbiter 1"), "{page}");
+    assert!(page.contains("validate"), "{page}");
+
+    let dir = scratch("man");
+    let out = arbiter(&["manpage", "--dir", dir.to_str().unwrap()]);
+    assert_eq!(code(&out), Some(0), "{}", stderr(&out));
+    assert!(dir.join("arbiter.1").is_file());
+    assert!(dir.join("arbiter-audit.1").is_file());
+    fs::remove_dir_all(dir).ok();
+}
+
+#[test]
+fn each_subcommand_lists_only_its_own_options() {
+    let validate = stdout(&arbiter(&["validate", "--help"]));
+    assert!(!validate.contains("--summary"), "{validate}");
+    assert!(!validate.contains("--no-duplicates"), "{validate}");
+    assert!(validate.contains("--html"), "validate writes sheets too");
+    let audit = stdout(&arbiter(&["audit", "--help"]));
+    assert!(audit.contains("--summary") && audit.contains("--no-duplicates"));
+    let can_mate = stdout(&arbiter(&["can-mate", "--help"]));
+    assert!(
+        can_mate.contains("text, json") && !can_mate.contains("csv"),
+        "{can_mate}"
+    );
+    assert_eq!(
+        code(&arbiter(&[
+            "can-mate",
+            "--format",
+            "csv",
+            "8/8/8/8/8/8/8/K1k5 w - - 0 1"
+        ])),
+        Some(2)
+    );
+}
