@@ -334,3 +334,27 @@ fn each_subcommand_lists_only_its_own_options() {
         Some(2)
     );
 }
+
+#[test]
+fn progress_always_writes_plain_lines_when_standard_error_is_no_terminal() {
+    let out = arbiter(&["audit", "--progress", "always", "--fail-on", "never", MATE]);
+    assert_eq!(code(&out), Some(0));
+    let err = stderr(&out);
+    let last = err.lines().last().unwrap_or_default();
+    assert!(last.starts_with("1 games, "), "{err}");
+    assert!(
+        !err.contains('\r') && !err.contains('\u{1b}'),
+        "plain lines: {err:?}"
+    );
+    let out = arbiter(&["--lang", "de", "audit", "--progress", "always", MATE]);
+    assert!(stderr(&out).contains("1 Partien, "), "{}", stderr(&out));
+    let quiet = arbiter(&["audit", "--fail-on", "never", MATE]);
+    assert!(stderr(&quiet).is_empty(), "auto: nothing off a terminal");
+}
+
+#[test]
+fn ascii_boards_use_german_letters() {
+    let out = arbiter(&["--lang", "de", "adjudicate", MATE, "--ascii"]);
+    let text = stdout(&out);
+    assert!(text.contains("  1  T S L D K L S T"), "{text}");
+}

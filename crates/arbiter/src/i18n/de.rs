@@ -71,6 +71,7 @@ static LABELS: Labels = Labels {
     result_change: "Ergebnis (notiert → entschieden)",
     generated_by: "Von arbiter aus dem Partieformular erstellt; FIDE-Regeln, gültig ab 1. Januar 2023.",
     pieces: ['K', 'D', 'T', 'L', 'S'],
+    pawn: 'B',
 };
 
 impl Messages for De {

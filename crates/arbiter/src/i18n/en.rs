@@ -67,6 +67,7 @@ static LABELS: Labels = Labels {
     result_change: "Result (recorded → ruled)",
     generated_by: "Written by arbiter from the scoresheet; FIDE Laws of Chess, edition of 1 January 2023.",
     pieces: ['K', 'Q', 'R', 'B', 'N'],
+    pawn: 'P',
 };
 
 impl Messages for En {

@@ -100,6 +100,8 @@ pub struct Labels {
     pub generated_by: &'static str,
     /// Piece letters for K, Q, R, B, N in move notation.
     pub pieces: [char; 5],
+    /// The pawn's letter in diagrams (`P`, German `B`); moves write none.
+    pub pawn: char,
 }
 
 /// What went wrong with the command line or the input as a whole (exit code 2).
