@@ -29,13 +29,22 @@ use summary::Summary;
 fn main() -> ExitCode {
     let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
     // The help is German when German is asked for, so look before parsing.
-    let command = if i18n::help::asks_for_german(&args) {
+    let german = i18n::help::asks_for_german(&args);
+    let command = if german {
         i18n::help::german(Cli::command())
     } else {
         Cli::command()
     };
-    let cli = match Cli::from_arg_matches(&command.get_matches_from(args)) {
+    let parsed = command
+        .try_get_matches_from(args)
+        .and_then(|matches| Cli::from_arg_matches(&matches));
+    let cli = match parsed {
         Ok(cli) => cli,
+        // Help and version are already German; clap's errors are said in German here.
+        Err(err) if german && err.use_stderr() => {
+            eprint!("{}", i18n::help::german_error(&err.render().to_string()));
+            return ExitCode::from(u8::try_from(err.exit_code()).unwrap_or(2));
+        }
         Err(err) => err.exit(),
     };
     let outcome = match &cli.command {

@@ -358,3 +358,15 @@ fn ascii_boards_use_german_letters() {
     let text = stdout(&out);
     assert!(text.contains("  1  T S L D K L S T"), "{text}");
 }
+
+#[test]
+fn clap_errors_are_german_with_lang_de() {
+    let out = arbiter(&["--lang", "de", "audit", "--format", "xml", MATE]);
+    assert_eq!(code(&out), Some(2));
+    let err = stderr(&out);
+    assert!(err.contains("Fehler: ungültiger Wert 'xml'"), "{err}");
+    assert!(err.contains("mögliche Werte"), "{err}");
+    let out = arbiter(&["--lang", "de", "validate", "--bogus", MATE]);
+    assert_eq!(code(&out), Some(2));
+    assert!(stderr(&out).contains("Aufruf: arbiter validate [OPTIONEN]"));
+}

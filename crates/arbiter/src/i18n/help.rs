@@ -277,6 +277,67 @@ pub fn german(command: Command) -> Command {
     command
 }
 
+/// clap's own error message (an unknown option, a bad value, a missing
+/// argument) in German: its fixed phrases replaced; names, values and the
+/// usage line (already German) stay.
+pub fn german_error(english: &str) -> String {
+    const PHRASES: [(&str, &str); 26] = [
+        ("error: ", "Fehler: "),
+        ("unexpected argument '", "unerwartetes Argument '"),
+        ("' found", "'"),
+        ("invalid value '", "ungültiger Wert '"),
+        ("' for '", "' für '"),
+        ("[possible values: ", "[mögliche Werte: "),
+        (
+            "the following required arguments were not provided:",
+            "diese nötigen Argumente fehlen:",
+        ),
+        ("a value is required for '", "ein Wert fehlt für '"),
+        ("but none was supplied", "aber keiner wurde angegeben"),
+        ("unrecognized subcommand '", "unbekannter Befehl '"),
+        (
+            "tip: a similar argument exists: '",
+            "Tipp: ein ähnliches Argument gibt es: '",
+        ),
+        (
+            "tip: a similar subcommand exists: '",
+            "Tipp: einen ähnlichen Befehl gibt es: '",
+        ),
+        (
+            "tip: some similar subcommands exist: ",
+            "Tipp: ähnliche Befehle gibt es: ",
+        ),
+        (
+            "tip: some similar arguments exist: ",
+            "Tipp: ähnliche Argumente gibt es: ",
+        ),
+        ("tip: to pass '", "Tipp: um '"),
+        ("' as a value, use '", "' als Wert zu übergeben: '"),
+        ("tip: ", "Tipp: "),
+        (
+            "' cannot be used multiple times",
+            "' darf nur einmal vorkommen",
+        ),
+        ("the argument '", "das Argument '"),
+        ("' cannot be used with", "' verträgt sich nicht mit"),
+        (
+            "requires a subcommand but one was not provided",
+            "braucht einen Befehl, aber keiner wurde angegeben",
+        ),
+        ("[subcommands: ", "[Befehle: "),
+        ("invalid digit found in string", "ungültige Ziffer"),
+        ("Usage: ", "Aufruf: "),
+        (
+            "For more information, try '--help'.",
+            "Mehr dazu mit '--help'.",
+        ),
+        ("number too large to fit in target type", "Zahl zu groß"),
+    ];
+    PHRASES
+        .iter()
+        .fold(english.to_string(), |text, (en, de)| text.replace(en, de))
+}
+
 /// Whether the command line asks for German (`--lang de`, `--lang=de`),
 /// looked at before clap parses it, so that its help can be German too.
 pub fn asks_for_german(args: &[std::ffi::OsString]) -> bool {
@@ -360,6 +421,23 @@ mod tests {
                 "{name}: {help}"
             );
         }
+    }
+
+    #[test]
+    fn clap_errors_in_german() {
+        let err = german(Cli::command())
+            .try_get_matches_from(["arbiter", "--lang", "de", "validate", "--bogus", "x.pgn"])
+            .expect_err("unknown option");
+        let text = german_error(&err.render().to_string());
+        assert!(
+            text.starts_with("Fehler: unerwartetes Argument '--bogus'"),
+            "{text}"
+        );
+        assert!(
+            text.contains("Aufruf: arbiter validate [OPTIONEN]"),
+            "{text}"
+        );
+        assert!(text.contains("Mehr dazu mit '--help'."), "{text}");
     }
 
     #[test]
