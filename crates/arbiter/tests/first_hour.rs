@@ -102,7 +102,7 @@ fn binary_input_is_not_a_pgn_file() {
         ("scan.pgn", b"\x89PNG\r\n\x1a\n\0\0", "PNG"),
         ("sheet.pgn", b"%PDF-1.7\n%\xe2\xe3", "PDF"),
         ("round.pgn", b"PK\x03\x04\x14\0\0\0", "zip"),
-        ("blob.pgn", b"[Event \"x\"]\0\0\0\x01", "binary"),
+        ("blob.pgn", b"\0\0\0\x01[Event \"x\"]", "binary"),
     ];
     for (name, bytes, what) in files {
         let path = dir.join(name);

@@ -70,6 +70,14 @@ impl NotPgn {
     }
 }
 
+/// Whether a source begins as a PGN file does, with a tag (after a byte
+/// order mark and white space): then NUL bytes further on are damage inside
+/// a PGN file, reported game by game, not a sign of a binary file.
+fn starts_like_pgn(head: &[u8]) -> bool {
+    let head = head.strip_prefix(b"\xef\xbb\xbf").unwrap_or(head);
+    head.iter().find(|b| !b.is_ascii_whitespace()) == Some(&b'[')
+}
+
 /// Whether the first bytes of a (decompressed) source show a binary file.
 pub fn binary(head: &[u8]) -> Option<Binary> {
     if head.starts_with(&[0xff, 0xd8, 0xff]) {
@@ -80,7 +88,7 @@ pub fn binary(head: &[u8]) -> Option<Binary> {
         Some(Binary::Pdf)
     } else if head.starts_with(b"PK\x03\x04") {
         Some(Binary::Zip)
-    } else if head[..head.len().min(8192)].contains(&0) {
+    } else if !starts_like_pgn(head) && head[..head.len().min(8192)].contains(&0) {
         Some(Binary::Nul)
     } else {
         None
@@ -179,7 +187,12 @@ mod tests {
         assert_eq!(binary(b"\x89PNG\r\n"), Some(Binary::Png));
         assert_eq!(binary(b"%PDF-1.7"), Some(Binary::Pdf));
         assert_eq!(binary(b"PK\x03\x04rest"), Some(Binary::Zip));
-        assert_eq!(binary(b"[Event \"x\"]\0"), Some(Binary::Nul));
+        assert_eq!(binary(b"\0\x01\x02[Event \"x\"]"), Some(Binary::Nul));
+        assert_eq!(
+            binary(b"\n[Event \"x\"]\0 damaged"),
+            None,
+            "a PGN file with NULs inside"
+        );
         assert_eq!(binary(b"[Event \"M\xfcller\"]"), None);
         assert_eq!(binary(b""), None);
     }
