@@ -7,7 +7,7 @@ use shakmaty::{CastlingMode, Chess, Color, Position, fen::Fen};
 
 use crate::{
     Failure,
-    cli::{CanMateArgs, Format, SideArg},
+    cli::{CanMateArgs, CanMateFormat, SideArg},
     i18n::{Lang, Usage},
     render::html::verdict_answer,
 };
@@ -34,7 +34,7 @@ pub fn run(args: &CanMateArgs, lang: Lang) -> Result<bool, Failure> {
             // Too much material, impossible checks: no game reaches this, so no ruling rests on it.
             let why = m.impossible_position(&err.to_string());
             match args.format {
-                Format::Json => writeln!(
+                CanMateFormat::Json => writeln!(
                     out,
                     "{}",
                     serde_json::json!({"fen": args.fen, "error": why})
@@ -67,7 +67,7 @@ pub fn run(args: &CanMateArgs, lang: Lang) -> Result<bool, Failure> {
             }
         };
         match args.format {
-            Format::Json => writeln!(
+            CanMateFormat::Json => writeln!(
                 out,
                 "{}",
                 serde_json::json!({
@@ -77,7 +77,7 @@ pub fn run(args: &CanMateArgs, lang: Lang) -> Result<bool, Failure> {
                 })
             )?,
             // English keeps its terse one-word form, which scripts may read.
-            Format::Text | Format::Csv if lang != Lang::En => {
+            CanMateFormat::Text if lang != Lang::En => {
                 writeln!(
                     out,
                     "{} {}",

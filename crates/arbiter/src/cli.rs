@@ -42,7 +42,7 @@ pub enum Command {
         arbiter audit --html sheets/ --lang de season/\n  \
         arbiter audit --trf tournament.trf games/\n  \
         arbiter audit --trf tournament.trf --round 5 round5.pgn")]
-    Audit(RunArgs),
+    Audit(AuditArgs),
     /// Rule on one game: the timeline of events and rulings, with board diagrams.
     #[command(after_help = "Examples:\n  \
         arbiter adjudicate round5.pgn --game 3\n  \
@@ -62,6 +62,31 @@ pub enum Command {
         Exit code 0 with a verdict for every side asked about, 1 when one is undetermined\n\
         or the position cannot arise in a game, 2 for a FEN that cannot be read.")]
     CanMate(CanMateArgs),
+    /// Print a shell completion script (bash, zsh, fish, powershell, elvish) to standard output.
+    #[command(after_help = "Examples:\n  \
+        arbiter completions bash > ~/.local/share/bash-completion/completions/arbiter\n  \
+        arbiter completions zsh > ~/.zfunc/_arbiter\n  \
+        arbiter completions fish > ~/.config/fish/completions/arbiter.fish")]
+    Completions(CompletionsArgs),
+    /// Print the manual page (roff) to standard output, or write one per command into a folder.
+    #[command(after_help = "Examples:\n  \
+        arbiter manpage > ~/.local/share/man/man1/arbiter.1\n  \
+        arbiter manpage --dir ~/.local/share/man/man1")]
+    Manpage(ManpageArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct CompletionsArgs {
+    /// The shell to complete for.
+    #[arg(value_enum)]
+    pub shell: clap_complete::Shell,
+}
+
+#[derive(Debug, Args)]
+pub struct ManpageArgs {
+    /// Write arbiter.1 and a page per command (arbiter-validate.1, …) into this folder.
+    #[arg(long, value_name = "DIR")]
+    pub dir: Option<PathBuf>,
 }
 
 #[derive(Debug, Args)]
@@ -72,11 +97,18 @@ pub struct CanMateArgs {
     #[arg(long, value_enum, default_value_t = SideArg::Both)]
     pub side: SideArg,
     /// Output format: text or json.
-    #[arg(long, value_enum, default_value_t = Format::Text)]
-    pub format: Format,
+    #[arg(long, value_enum, default_value_t = CanMateFormat::Text)]
+    pub format: CanMateFormat,
 
     #[command(flatten)]
     pub budget: Budget,
+}
+
+/// `can-mate` writes text or JSON; it has no rows for a CSV.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum CanMateFormat {
+    Text,
+    Json,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -246,12 +278,13 @@ pub struct RunArgs {
     #[arg(long, short = 'j')]
     pub jobs: Option<usize>,
 
-    /// Write the summary to this file instead of standard error (audit).
-    #[arg(long, value_name = "FILE")]
-    pub summary: Option<PathBuf>,
-
     #[command(flatten)]
     pub rules: RulesOptions,
+
+    /// CSV for which program: standard (comma-separated UTF-8) or excel
+    /// (`;`-separated UTF-8 with a byte order mark, as German Excel opens it).
+    #[arg(long, value_enum, default_value_t = CsvDialect::Standard)]
+    pub csv_dialect: CsvDialect,
 
     /// Write the report to this file instead of standard output.
     #[arg(long, short = 'o', value_name = "FILE")]
@@ -260,10 +293,6 @@ pub struct RunArgs {
     /// Also write an HTML ruling sheet for each game with rulings into this directory, with index.html.
     #[arg(long, value_name = "DIR")]
     pub html: Option<PathBuf>,
-
-    /// audit: do not look for the same game submitted twice (saves about 32 bytes per game).
-    #[arg(long)]
-    pub no_duplicates: bool,
 
     /// The tournament's FIDE TRF (TRF16, TRFx): check the games against its pairings and
     /// results, and the file against itself (see docs/tournament.md).
@@ -279,11 +308,41 @@ pub struct RunArgs {
     pub progress: ColorChoice,
 }
 
+/// `audit`: the options of `validate` and those of a batch audit.
+#[derive(Debug, Args)]
+pub struct AuditArgs {
+    #[command(flatten)]
+    pub run: RunArgs,
+    #[command(flatten)]
+    pub only: AuditOnly,
+}
+
+/// The options only `audit` has.
+#[derive(Debug, Args)]
+pub struct AuditOnly {
+    /// Write the summary to this file instead of standard output (text) or standard error (json, csv).
+    #[arg(long, value_name = "FILE")]
+    pub summary: Option<PathBuf>,
+
+    /// Do not look for the same game submitted twice (saves about 32 bytes per game).
+    #[arg(long)]
+    pub no_duplicates: bool,
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum Format {
     Text,
     Json,
     Csv,
+}
+
+/// Which program the CSV is for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum CsvDialect {
+    /// Comma-separated UTF-8 (RFC 4180).
+    Standard,
+    /// `;`-separated UTF-8 with a byte order mark, as German Excel expects.
+    Excel,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]

@@ -13,6 +13,7 @@ mod summary;
 
 use std::{
     io::{self, IsTerminal, Write},
+    path::Path,
     process::ExitCode,
     time::Instant,
 };
@@ -21,27 +22,38 @@ use clap::{CommandFactory, FromArgMatches};
 
 use cli::{AdjudicateArgs, ClaimArg, Cli, ColorChoice, Command, Format, RunArgs};
 use filter::{FailOn, Filter};
-use i18n::{Lang, Usage};
+use i18n::{Lang, Messages, Usage};
 use render::Render;
 use summary::Summary;
 
 fn main() -> ExitCode {
     let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
     // The help is German when German is asked for, so look before parsing.
-    let command = if i18n::help::asks_for_german(&args) {
+    let german = i18n::help::asks_for_german(&args);
+    let command = if german {
         i18n::help::german(Cli::command())
     } else {
         Cli::command()
     };
-    let cli = match Cli::from_arg_matches(&command.get_matches_from(args)) {
+    let parsed = command
+        .try_get_matches_from(args)
+        .and_then(|matches| Cli::from_arg_matches(&matches));
+    let cli = match parsed {
         Ok(cli) => cli,
+        // Help and version are already German; clap's errors are said in German here.
+        Err(err) if german && err.use_stderr() => {
+            eprint!("{}", i18n::help::german_error(&err.render().to_string()));
+            return ExitCode::from(u8::try_from(err.exit_code()).unwrap_or(2));
+        }
         Err(err) => err.exit(),
     };
     let outcome = match &cli.command {
-        Command::Validate(args) => run(args, false, cli.lang),
-        Command::Audit(args) => run(args, true, cli.lang),
+        Command::Validate(args) => run(args, None, cli.lang),
+        Command::Audit(args) => run(&args.run, Some(&args.only), cli.lang),
         Command::Adjudicate(args) => adjudicate(args, cli.lang),
         Command::CanMate(args) => can_mate::run(args, cli.lang),
+        Command::Completions(args) => completions(args),
+        Command::Manpage(args) => manpage(args, cli.lang),
     };
     match outcome {
         Ok(true) => ExitCode::from(1),
@@ -83,13 +95,94 @@ fn usage(message: String) -> Failure {
     Failure::Usage(message)
 }
 
-/// Runs validate or audit; returns whether some game fails `--fail-on`.
-fn run(args: &RunArgs, audit: bool, lang: Lang) -> Result<bool, Failure> {
+/// An I/O error on this path, named in the message.
+fn io_at<'a>(path: &'a Path, m: &'static dyn Messages) -> impl FnOnce(io::Error) -> Failure + 'a {
+    move |err| {
+        usage(m.usage(Usage::Io {
+            path: &path.display().to_string(),
+            why: &err.to_string(),
+        }))
+    }
+}
+
+/// An output path must be in a folder that exists: say so, naming the path,
+/// before any work is done.
+fn check_folder(path: &Path, m: &'static dyn Messages) -> Result<(), Failure> {
+    let parent = path.parent().filter(|p| !p.as_os_str().is_empty());
+    if parent.is_some_and(|p| !p.is_dir()) {
+        return Err(usage(m.usage(Usage::NoFolder(&path.display().to_string()))));
+    }
+    Ok(())
+}
+
+/// Why a source could not be read, in the catalogue's words.
+fn source_failure(name: &str, err: &io::Error, m: &'static dyn Messages) -> String {
+    match audit::source::NotPgn::of(err) {
+        Some(audit::source::NotPgn(what)) => m.usage(Usage::NotPgn { source: name, what }),
+        None => m.usage(Usage::Io {
+            path: name,
+            why: &err.to_string(),
+        }),
+    }
+}
+
+fn collect_failure(err: audit::source::CollectError, m: &'static dyn Messages) -> Failure {
+    use audit::source::CollectError;
+    usage(match err {
+        CollectError::Missing(path) => m.usage(Usage::Missing(&path.display().to_string())),
+        CollectError::NoPgnFiles(path) => m.usage(Usage::NoPgnFiles(&path.display().to_string())),
+        CollectError::Io(path, err) => m.usage(Usage::Io {
+            path: &path.display().to_string(),
+            why: &err.to_string(),
+        }),
+    })
+}
+
+/// `arbiter completions SHELL`: the completion script, from the clap definitions.
+fn completions(args: &cli::CompletionsArgs) -> Result<bool, Failure> {
+    let mut out = io::stdout().lock();
+    clap_complete::generate(args.shell, &mut Cli::command(), "arbiter", &mut out);
+    out.flush()?;
+    Ok(false)
+}
+
+/// `arbiter manpage [--dir DIR]`: the manual page, from the clap definitions.
+fn manpage(args: &cli::ManpageArgs, lang: Lang) -> Result<bool, Failure> {
+    let command = Cli::command();
+    match &args.dir {
+        Some(dir) => {
+            let messages = lang.messages();
+            if !dir.is_dir() {
+                return Err(usage(
+                    messages.usage(Usage::NoFolder(&dir.display().to_string())),
+                ));
+            }
+            clap_mangen::generate_to(command, dir).map_err(io_at(dir, messages))?;
+        }
+        None => {
+            let mut out = io::stdout().lock();
+            clap_mangen::Man::new(command).render(&mut out)?;
+            out.flush()?;
+        }
+    }
+    Ok(false)
+}
+
+/// Runs validate (`audit` is `None`) or audit; returns whether some game fails `--fail-on`.
+fn run(args: &RunArgs, audit_only: Option<&cli::AuditOnly>, lang: Lang) -> Result<bool, Failure> {
+    let audit = audit_only.is_some();
+    let summary_file = audit_only.and_then(|a| a.summary.as_ref());
     let started = Instant::now();
     let messages = lang.messages();
     let filter = Filter::new(args.only.as_deref(), args.skip.as_deref()).map_err(usage)?;
     let fail_on = FailOn::parse(&args.fail_on).map_err(usage)?;
-    let sources = audit::source::collect(&args.paths)?;
+    for path in [args.output.as_ref(), summary_file, args.html.as_ref()]
+        .into_iter()
+        .flatten()
+    {
+        check_folder(path, messages)?;
+    }
+    let sources = audit::source::collect(&args.paths).map_err(|e| collect_failure(e, messages))?;
     let tournament = match &args.trf {
         Some(path) => Some(read_trf(path, args.round)?),
         None => None,
@@ -102,7 +195,10 @@ fn run(args: &RunArgs, audit: bool, lang: Lang) -> Result<bool, Failure> {
     let pool = builder.build().map_err(io::Error::other)?;
 
     let (out, to_terminal): (Box<dyn Write>, bool) = match &args.output {
-        Some(path) => (Box::new(std::fs::File::create(path)?), false),
+        Some(path) => (
+            Box::new(std::fs::File::create(path).map_err(io_at(path, messages))?),
+            false,
+        ),
         None => (Box::new(io::stdout().lock()), io::stdout().is_terminal()),
     };
     let out = io::BufWriter::new(out);
@@ -114,7 +210,7 @@ fn run(args: &RunArgs, audit: bool, lang: Lang) -> Result<bool, Failure> {
     let renderer: Box<dyn Render> = match args.format {
         Format::Text => Box::new(render::text::Text::new(out, color, !audit, messages)),
         Format::Json => Box::new(render::json::Json::new(out)),
-        Format::Csv => Box::new(render::csv::Csv::new(out)?),
+        Format::Csv => Box::new(render::csv::Csv::new(out, args.csv_dialect, messages)?),
     };
     let show_progress = match args.progress {
         ColorChoice::Always => true,
@@ -123,11 +219,15 @@ fn run(args: &RunArgs, audit: bool, lang: Lang) -> Result<bool, Failure> {
     };
     let progress = progress::Progress::new(show_progress, messages);
     let html = match &args.html {
-        Some(dir) => Some(render::pages::Dir::new(dir, messages, lang.code())?),
+        Some(dir) => Some(
+            render::pages::Dir::new(dir, messages, lang.code()).map_err(io_at(dir, messages))?,
+        ),
         None => None,
     };
     // Duplicates are a property of the whole input: the batch audit looks for them.
-    let duplicates = (audit && !args.no_duplicates).then(duplicates::Duplicates::default);
+    let duplicates = audit_only
+        .is_some_and(|a| !a.no_duplicates)
+        .then(duplicates::Duplicates::default);
 
     let mut sink = Sink {
         filter: &filter,
@@ -144,21 +244,41 @@ fn run(args: &RunArgs, audit: bool, lang: Lang) -> Result<bool, Failure> {
         failed: false,
         write_error: None,
     };
+    let output = args.output.as_deref();
+    let html_dir = args.html.as_deref();
     // The TRF's own findings come first, its pairings without a game last.
     if let Some(row) = sink.tournament.as_mut().and_then(|t| t.file_row()) {
         sink.emit(row);
     }
     for source in &sources {
-        if let Err(err) =
-            audit::run::run_source(source, &options, &pool, &mut |report| sink.game(report))
-        {
-            eprintln!("arbiter: {}: {err}", source.name());
-            sink.summary
-                .failed_sources
-                .push(format!("{}: {err}", source.name()));
-        }
+        let name = source.name();
+        let before = sink.summary.games;
+        let read = audit::run::run_source(source, &options, &pool, &mut |report| sink.game(report));
         if let Some(err) = sink.write_error.take() {
-            return Err(err.into());
+            return Err(match output {
+                Some(path) => io_at(path, messages)(err),
+                None => Failure::Io(err),
+            });
+        }
+        match read {
+            Err(err) if audit::source::NotPgn::of(&err).is_some() => {
+                let text = source_failure(&name, &err, messages);
+                eprintln!("arbiter: {text}");
+                sink.summary.not_pgn.push(text);
+            }
+            Err(err) => {
+                let text = source_failure(&name, &err, messages);
+                eprintln!("arbiter: {text}");
+                sink.summary.failed_sources.push(text);
+            }
+            Ok(()) if sink.summary.games == before => {
+                eprintln!(
+                    "arbiter: {}: {}",
+                    messages.labels().warning,
+                    messages.usage(Usage::EmptySource(&name))
+                );
+            }
+            Ok(()) => {}
         }
     }
     if let Some(mut tournament) = sink.tournament.take() {
@@ -180,16 +300,19 @@ fn run(args: &RunArgs, audit: bool, lang: Lang) -> Result<bool, Failure> {
         failed,
         ..
     } = sink;
-    renderer.finish()?;
+    match output {
+        Some(path) => renderer.finish().map_err(io_at(path, messages))?,
+        None => renderer.finish()?,
+    }
     drop(renderer);
-    if let Some(html) = &mut html {
-        html.finish()?;
+    if let (Some(html), Some(dir)) = (&mut html, html_dir) {
+        html.finish().map_err(io_at(dir, messages))?;
     }
     progress.finish();
 
     let text = summary.render(started.elapsed(), messages);
-    match (&args.summary, args.format, audit) {
-        (Some(path), _, _) => std::fs::write(path, text)?,
+    match (summary_file, args.format, audit) {
+        (Some(path), _, _) => std::fs::write(path, text).map_err(io_at(path, messages))?,
         (None, Format::Text, true) => {
             let mut out = io::stdout().lock();
             writeln!(out)?;
@@ -210,6 +333,9 @@ fn run(args: &RunArgs, audit: bool, lang: Lang) -> Result<bool, Failure> {
         return Err(usage(
             messages.usage(Usage::SourcesFailed(summary.failed_sources.len())),
         ));
+    }
+    if summary.games == 0 {
+        return Err(usage(messages.usage(Usage::NoGamesAtAll)));
     }
     Ok(failed)
 }
@@ -293,6 +419,12 @@ impl Sink<'_> {
 /// game of a file, with claims from the command line ruled as if annotated.
 fn adjudicate(args: &AdjudicateArgs, lang: Lang) -> Result<bool, Failure> {
     let messages = lang.messages();
+    if args.game == Some(0) {
+        return Err(usage(messages.usage(Usage::GameZero)));
+    }
+    if let Some(path) = &args.html {
+        check_folder(path, messages)?;
+    }
     let mut claims = Vec::new();
     if let (Some(claim), Some(after)) = (args.claim, &args.after) {
         let after = audit::MoveRef::parse(after)
@@ -316,8 +448,14 @@ fn adjudicate(args: &AdjudicateArgs, lang: Lang) -> Result<bool, Failure> {
         audit::Source::File(args.file.clone())
     };
     let name = source.name();
+    let failure = |err: io::Error| usage(source_failure(&name, &err, messages));
     let games: Vec<scoresheet::GameText> =
-        scoresheet::Splitter::new(source.open()?).collect::<io::Result<_>>()?;
+        scoresheet::Splitter::new(source.open().map_err(failure)?)
+            .collect::<io::Result<_>>()
+            .map_err(failure)?;
+    if games.is_empty() {
+        return Err(usage(messages.usage(Usage::NoGames(&name))));
+    }
     if let Some(n) = args.game
         && (n == 0 || n > games.len())
     {
@@ -336,7 +474,11 @@ fn adjudicate(args: &AdjudicateArgs, lang: Lang) -> Result<bool, Failure> {
     let stdout = io::stdout().lock();
     let mut renderers: Vec<Box<dyn Render>> = vec![match args.format {
         Format::Json => Box::new(render::json::Json::new(io::BufWriter::new(stdout))),
-        Format::Csv => Box::new(render::csv::Csv::new(io::BufWriter::new(stdout))?),
+        Format::Csv => Box::new(render::csv::Csv::new(
+            io::BufWriter::new(stdout),
+            cli::CsvDialect::Standard,
+            messages,
+        )?),
         Format::Text => Box::new(render::sheet::Sheet::new(
             io::BufWriter::new(stdout),
             args.ascii,
@@ -381,8 +523,12 @@ fn adjudicate(args: &AdjudicateArgs, lang: Lang) -> Result<bool, Failure> {
             renderer.game(&report)?;
         }
     }
-    for renderer in &mut renderers {
-        renderer.finish()?;
+    for (index, renderer) in renderers.iter_mut().enumerate() {
+        match (&args.html, index) {
+            // The second renderer is the HTML page: its errors name its path.
+            (Some(path), 1) => renderer.finish().map_err(io_at(path, messages))?,
+            _ => renderer.finish()?,
+        }
     }
     Ok(failed)
 }

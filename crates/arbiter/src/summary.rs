@@ -2,9 +2,40 @@
 
 use std::{collections::BTreeMap, fmt::Write as _, time::Duration};
 
-use audit::{GameReport, Kind, Row, tournament::RoundTally};
+use audit::{Finding, GameReport, Group, Kind, Row, tournament::RoundTally};
 
 use crate::i18n::Messages;
+
+/// A game whose recorded result the rulings change.
+#[derive(Debug)]
+pub struct Changed {
+    pub source: String,
+    pub game: usize,
+    pub round: Option<String>,
+    pub white: Option<String>,
+    pub black: Option<String>,
+    pub recorded: String,
+    pub ruled: &'static str,
+    /// The finding the new result rests on, and its article.
+    pub kind: Option<Kind>,
+    pub article: Option<&'static str>,
+    /// Whether the game has a `result-mismatch` finding (its recorded result
+    /// was decided).
+    pub mismatch: bool,
+}
+
+/// The finding a changed result rests on: the ending on the board or the
+/// ruling (a claim, a flag, a forfeit), else the result-mismatch itself.
+fn deciding(report: &GameReport) -> Option<&Finding> {
+    let findings = &report.findings;
+    findings
+        .iter()
+        .find(|f| {
+            f.kind.group() == Group::Ending
+                || (f.kind.is_ruling() && f.kind != Kind::ResultMismatch)
+        })
+        .or_else(|| findings.iter().find(|f| f.kind == Kind::ResultMismatch))
+}
 
 #[derive(Debug, Default)]
 pub struct Summary {
@@ -13,9 +44,12 @@ pub struct Summary {
     pub plies: u64,
     pub games_with_findings: usize,
     pub by_kind: BTreeMap<Kind, usize>,
-    pub results_changed: usize,
+    /// The games whose result the rulings change, in input order.
+    pub changed: Vec<Changed>,
     pub unreadable: usize,
     pub failed_sources: Vec<String>,
+    /// Sources that are no PGN file (an image, a PDF, …), in the catalogue's words.
+    pub not_pgn: Vec<String>,
     /// `--trf`: the tournament's figures, round by round.
     pub tournament: Option<TournamentSummary>,
 }
@@ -72,10 +106,25 @@ impl Summary {
         {
             self.unreadable += 1;
         }
-        let decided = report.recorded_result.is_some_and(|r| r.is_decided());
-        if decided && report.ruled_result.is_some() && report.ruled_result != report.recorded_result
+        if let (Some(recorded), Some(ruled)) = (report.recorded_result, report.ruled_result)
+            && recorded != ruled
         {
-            self.results_changed += 1;
+            let decider = deciding(report);
+            self.changed.push(Changed {
+                source: report.source.clone(),
+                game: report.game,
+                round: report.round.clone(),
+                white: report.white.clone(),
+                black: report.black.clone(),
+                recorded: recorded.as_str().to_string(),
+                ruled: ruled.as_str(),
+                kind: decider.map(|f| f.kind),
+                article: decider.and_then(|f| f.article).map(|a| a.as_str()),
+                mismatch: report
+                    .findings
+                    .iter()
+                    .any(|f| f.kind == Kind::ResultMismatch),
+            });
         }
     }
 
@@ -93,17 +142,55 @@ impl Summary {
             "{}: {}",
             l.games_with_findings, self.games_with_findings
         );
+        let width = self
+            .by_kind
+            .keys()
+            .map(|k| m.kind_name(*k).chars().count())
+            .max()
+            .unwrap_or(0)
+            .max(24);
         for (kind, count) in &self.by_kind {
             let _ = writeln!(
                 out,
-                "  {:<24} {:>8} {}  [{}]",
-                kind.code(),
+                "  {:<width$} {:>8} {}  [{}]",
+                m.kind_name(*kind),
                 count,
                 l.games_counted,
                 m.severity(kind.severity())
             );
         }
-        let _ = writeln!(out, "{}: {}", l.results_changed, self.results_changed);
+        let _ = writeln!(out, "{}: {}", l.results_changed, self.changed.len());
+        for c in &self.changed {
+            let players = match (&c.white, &c.black) {
+                (None, None) => l.players_unknown.to_string(),
+                (w, b) => format!(
+                    "{} – {}",
+                    w.as_deref().unwrap_or("?"),
+                    b.as_deref().unwrap_or("?")
+                ),
+            };
+            let round = c
+                .round
+                .as_deref()
+                .map(|r| format!(", {} {r}", l.round))
+                .unwrap_or_default();
+            let why = match (c.kind, c.article) {
+                (Some(kind), Some(article)) => {
+                    format!(" ({}, {} {article})", m.kind_name(kind), l.article)
+                }
+                (Some(kind), None) => format!(" ({})", m.kind_name(kind)),
+                _ => String::new(),
+            };
+            let _ = writeln!(
+                out,
+                "  {}, {} {}{round}, {players}: {} → {}{why}",
+                c.source, l.game, c.game, c.recorded, c.ruled
+            );
+        }
+        let without = self.changed.iter().filter(|c| !c.mismatch).count();
+        if without > 0 {
+            let _ = writeln!(out, "  {}", m.changed_without_mismatch(without));
+        }
         if let Some(t) = &self.tournament {
             let _ = writeln!(
                 out,
@@ -143,7 +230,7 @@ impl Summary {
         if let Some(peak) = peak_memory_kib() {
             let _ = writeln!(out, "{}: {:.1} MiB", l.peak_memory, peak as f64 / 1024.0);
         }
-        for failed in &self.failed_sources {
+        for failed in self.failed_sources.iter().chain(&self.not_pgn) {
             let _ = writeln!(out, "{}: {failed}", l.could_not_read);
         }
         out

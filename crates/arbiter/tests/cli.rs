@@ -150,7 +150,7 @@ fn csv_has_a_row_per_finding() {
     assert_eq!(
         lines.next(),
         Some(
-            "source,game,white,black,ply,move_number,kind,severity,article,player,message,line,column,ruled_result"
+            "source,game,white,black,ply,move_number,kind,severity,article,player,message,line,column,ruled_result,round,board,recorded_result"
         )
     );
     let json = rows(&arbiter(&["validate", "--format", "json", KNIGHTS]));

@@ -15,6 +15,11 @@ const AFTER: &str = "\n\n[Event \"after\"]\n[Site \"?\"]\n[Date \"2024.01.01\"]\
 
 /// Runs `arbiter validate --format json` on `input` via standard input; returns the rows.
 fn rows(input: &[u8]) -> Vec<serde_json::Value> {
+    rows_exiting(input, 0)
+}
+
+/// The same, with the exit code expected.
+fn rows_exiting(input: &[u8], code: i32) -> Vec<serde_json::Value> {
     let started = Instant::now();
     let mut child = Command::new(env!("CARGO_BIN_EXE_arbiter"))
         .args(["validate", "--format", "json", "--fail-on", "never", "-"])
@@ -37,7 +42,7 @@ fn rows(input: &[u8]) -> Vec<serde_json::Value> {
     );
     assert_eq!(
         out.status.code(),
-        Some(0),
+        Some(code),
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
@@ -80,8 +85,9 @@ fn game(movetext: &str) -> Vec<u8> {
 
 #[test]
 fn empty_input_has_no_rows() {
-    assert!(rows(b"").is_empty());
-    assert!(rows(b"\n\n  \r\n").is_empty());
+    // No game read at all: exit 2, so that an empty input does not look clean.
+    assert!(rows_exiting(b"", 2).is_empty());
+    assert!(rows_exiting(b"\n\n  \r\n", 2).is_empty());
 }
 
 #[test]
@@ -205,7 +211,7 @@ fn run(input: &[u8]) -> Run {
     ));
     let started = Instant::now();
     let mut child = Command::new(env!("CARGO_BIN_EXE_arbiter"))
-        .args(["validate", "--format", "json", "--fail-on", "never"])
+        .args(["audit", "--format", "json", "--fail-on", "never"])
         .args(["--lang", "en", "--jobs", "1", "--summary"])
         .arg(&summary)
         .arg("-")

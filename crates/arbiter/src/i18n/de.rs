@@ -11,6 +11,7 @@ use audit::{Finding, GameReport, Kind, Player};
 use laws::{MoveLabel, mating::Unwinnability};
 
 use super::{Labels, Messages, Usage, format_clock};
+use audit::source::Binary;
 
 pub struct De;
 
@@ -77,6 +78,7 @@ static LABELS: Labels = Labels {
         "Ergebnisse übereinstimmend",
     ],
     pieces: ['K', 'D', 'T', 'L', 'S'],
+    pawn: 'B',
 };
 
 impl Messages for De {
@@ -190,11 +192,47 @@ impl Messages for De {
             ),
             Usage::SourcesFailed(n) => format!("{n} Quelle(n) nicht lesbar"),
             Usage::BadFen(why) => format!("die FEN ist nicht lesbar: {why}"),
+            Usage::GameZero => {
+                "--game 0: Partien werden ab 1 gezählt (die erste Partie der Datei ist --game 1)"
+                    .to_string()
+            }
+            Usage::NoGames(source) => format!("{source}: diese Quelle enthält keine Partie"),
+            Usage::Missing(path) => format!("{path}: keine solche Datei und kein solcher Ordner"),
+            Usage::NoPgnFiles(path) => format!(
+                "{path}: keine PGN-Dateien in diesem Ordner (gesucht: *.pgn, *.pgn.gz, *.pgn.zst)"
+            ),
+            Usage::NotPgn { source, what } => format!(
+                "{source}: keine PGN-Datei ({})",
+                match what {
+                    Binary::Jpeg =>
+                        "ein JPEG-Bild; ein fotografiertes Partieformular muss erst abgetippt werden",
+                    Binary::Png =>
+                        "ein PNG-Bild; ein fotografiertes Partieformular muss erst abgetippt werden",
+                    Binary::Pdf => "ein PDF-Dokument",
+                    Binary::Zip => "ein Zip-Archiv; bitte erst entpacken",
+                    Binary::Nul => "Binärdaten",
+                }
+            ),
+            Usage::EmptySource(source) => format!("{source}: keine Partien in dieser Quelle"),
+            Usage::NoGamesAtAll => "keine Partie gelesen: keine Quelle enthielt eine".to_string(),
+            Usage::NoFolder(path) => format!("{path}: der Ordner zum Schreiben existiert nicht"),
+            Usage::Io { path, why } => format!("{path}: {why}"),
         }
     }
 
     fn impossible_position(&self, why: &str) -> String {
         format!("die Stellung kann in keiner Partie entstehen ({why}): kein Urteil")
+    }
+
+    fn changed_without_mismatch(&self, n: usize) -> String {
+        format!(
+            "{n} dieser Partie(n) hatten kein entschiedenes notiertes Ergebnis (`*` oder eine Result-Kopfzeile \
+             ohne Ergebnis), daher keinen Befund „Ergebnis widerspricht dem Brett“, und die beiden Zahlen weichen ab."
+        )
+    }
+
+    fn kind_name(&self, kind: Kind) -> &'static str {
+        self.kind_title(kind)
     }
 
     fn progress(&self, games: usize, per_second: f64, with_findings: usize) -> String {

@@ -7,6 +7,7 @@ use audit::{Finding, GameReport, Kind, Player};
 use laws::mating::Unwinnability;
 
 use super::{Labels, Messages, Usage, format_clock};
+use audit::source::Binary;
 
 pub struct En;
 
@@ -73,6 +74,7 @@ static LABELS: Labels = Labels {
         "results agreeing",
     ],
     pieces: ['K', 'Q', 'R', 'B', 'N'],
+    pawn: 'P',
 };
 
 impl Messages for En {
@@ -178,11 +180,41 @@ impl Messages for En {
             ),
             Usage::SourcesFailed(n) => format!("{n} source(s) could not be read"),
             Usage::BadFen(why) => format!("cannot read the FEN: {why}"),
+            Usage::GameZero => {
+                "--game 0: games count from 1 (the first game of the file is --game 1)".to_string()
+            }
+            Usage::NoGames(source) => format!("{source}: there is no game in this source"),
+            Usage::Missing(path) => format!("{path}: no such file or directory"),
+            Usage::NoPgnFiles(path) => format!(
+                "{path}: no PGN files in this folder (looked for *.pgn, *.pgn.gz, *.pgn.zst)"
+            ),
+            Usage::NotPgn { source, what } => format!(
+                "{source}: not a PGN file ({})",
+                match what {
+                    Binary::Jpeg =>
+                        "a JPEG image; a photographed scoresheet must be typed in first",
+                    Binary::Png => "a PNG image; a photographed scoresheet must be typed in first",
+                    Binary::Pdf => "a PDF document",
+                    Binary::Zip => "a zip archive; unpack it first",
+                    Binary::Nul => "binary data",
+                }
+            ),
+            Usage::EmptySource(source) => format!("{source}: no games in this source"),
+            Usage::NoGamesAtAll => "no game was read: no source of the run had one".to_string(),
+            Usage::NoFolder(path) => format!("{path}: the folder to write into does not exist"),
+            Usage::Io { path, why } => format!("{path}: {why}"),
         }
     }
 
     fn impossible_position(&self, why: &str) -> String {
         format!("the position cannot arise in a game ({why}): no verdict")
+    }
+
+    fn changed_without_mismatch(&self, n: usize) -> String {
+        format!(
+            "{n} of these game(s) had no decided recorded result (`*`, or a Result tag that is no result), \
+             so they have no result-mismatch finding and the two counts differ."
+        )
     }
 
     fn progress(&self, games: usize, per_second: f64, with_findings: usize) -> String {

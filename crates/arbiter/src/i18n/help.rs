@@ -6,7 +6,7 @@
 use clap::Command;
 
 /// Subcommand: what it does, and its examples.
-const COMMANDS: [(&str, &str, &str); 4] = [
+const COMMANDS: [(&str, &str, &str); 6] = [
     (
         "validate",
         "Jeden notierten Zug nachspielen und genau sagen, wo und warum ein Partieformular fehlerhaft ist.",
@@ -27,10 +27,24 @@ const COMMANDS: [(&str, &str, &str); 4] = [
         "Kann eine Seite mit irgendeiner Folge regelgemäßer Züge noch mattsetzen? (5.2.2, 6.9, 7.5.5, 5.1.2)",
         "Beispiele:\n  arbiter --lang de can-mate \"k7/8/8/8/8/8/6PP/6qK w - - 0 1\" --side black\n\nExit-Code 0 mit einem Urteil für jede gefragte Seite, 1 wenn eines offen bleibt\noder die Stellung in keiner Partie entstehen kann, 2 für eine unlesbare FEN.",
     ),
+    (
+        "completions",
+        "Ein Vervollständigungsskript für die Shell (bash, zsh, fish, powershell, elvish) auf die Standardausgabe schreiben.",
+        "Beispiele:\n  arbiter completions bash > ~/.local/share/bash-completion/completions/arbiter\n  arbiter completions zsh > ~/.zfunc/_arbiter\n  arbiter completions fish > ~/.config/fish/completions/arbiter.fish",
+    ),
+    (
+        "manpage",
+        "Die Handbuchseite (roff) auf die Standardausgabe schreiben, oder eine Seite je Befehl in einen Ordner.",
+        "Beispiele:\n  arbiter manpage > ~/.local/share/man/man1/arbiter.1\n  arbiter manpage --dir ~/.local/share/man/man1",
+    ),
 ];
 
 /// Option or argument (by its id, the field's name): its help.
-const ARGS: [(&str, &str); 29] = [
+///
+/// Every option must be here: clap's `mut_arg` moves the argument to the end,
+/// and the translated command is parsed as well as shown, so an option left
+/// out would change the order (the unit test below checks).
+const ARGS: [(&str, &str); 32] = [
     (
         "paths",
         "PGN-Dateien oder Verzeichnisse (rekursiv nach *.pgn, *.pgn.gz, *.pgn.zst durchsucht); `-` für die Standardeingabe.",
@@ -121,9 +135,63 @@ const ARGS: [(&str, &str); 29] = [
         "lang",
         "Sprache aller Texte für Menschen (die `message` in JSON und CSV bleibt englisch).",
     ),
+    (
+        "csv_dialect",
+        "CSV für welches Programm: standard (durch Kommas getrennt, UTF-8) oder excel (durch Semikolons getrennt, UTF-8 mit Byte-Order-Mark, wie es das deutsche Excel öffnet).",
+    ),
+    ("shell", "Die Shell, für die vervollständigt wird."),
+    (
+        "dir",
+        "arbiter.1 und eine Seite je Befehl (arbiter-validate.1, …) in diesen Ordner schreiben.",
+    ),
     ("help", "Hilfe anzeigen."),
     ("version", "Version anzeigen."),
 ];
+
+/// Value names as the help shows them (`--output <DATEI>`), by the English one.
+const VALUE_NAMES: [(&str, &str); 17] = [
+    ("FILE", "DATEI"),
+    ("PATH", "PFAD"),
+    ("DIR", "ORDNER"),
+    ("KINDS", "ARTEN"),
+    ("SEVERITY|KINDS", "SCHWEREGRAD|ARTEN"),
+    ("MOVE", "ZUG"),
+    ("SAN", "ZUG"),
+    ("MS", "MS"),
+    ("FEN", "FEN"),
+    ("FORMAT", "FORMAT"),
+    ("COLOR", "FARBE"),
+    ("JOBS", "ANZAHL"),
+    ("RULES", "REGELN"),
+    ("SUPERVISION", "AUFSICHT"),
+    ("GAME", "NR"),
+    ("SHELL", "SHELL"),
+    ("LANG", "SPRACHE"),
+];
+
+/// The German value name of an argument; every option that takes a value
+/// must have one (the unit test below checks).
+fn german_value_name(english: &str) -> Option<&'static str> {
+    match english {
+        "CLAIM" => Some("REKLAMATION"),
+        "SIDE" => Some("SEITE"),
+        "PROGRESS" => Some("FORTSCHRITT"),
+        "CSV_DIALECT" => Some("DIALEKT"),
+        "N" => Some("N"),
+        _ => VALUE_NAMES
+            .iter()
+            .find(|(en, _)| *en == english)
+            .map(|(_, de)| *de),
+    }
+}
+
+/// The English value name clap shows: the one given, or the id in capitals.
+fn value_name(arg: &clap::Arg) -> String {
+    arg.get_value_names()
+        .and_then(|names| names.first())
+        .map(ToString::to_string)
+        .unwrap_or_else(|| arg.get_id().as_str().to_uppercase())
+}
 
 fn german_args(mut command: Command) -> Command {
     let ids: Vec<String> = command
@@ -153,14 +221,20 @@ fn german_args(mut command: Command) -> Command {
                 if !values.is_empty() {
                     text.push_str(&format!(" [Werte: {}]", values.join(", ")));
                 }
+                let takes_values = arg.get_action().takes_values();
                 let defaults: Vec<String> = arg
                     .get_default_values()
                     .iter()
                     .map(|v| v.to_string_lossy().into_owned())
                     .collect();
-                if !defaults.is_empty() {
+                // A flag's default ("false") says nothing.
+                if takes_values && !defaults.is_empty() {
                     text.push_str(&format!(" [Vorgabe: {}]", defaults.join(", ")));
                 }
+                let arg = match german_value_name(&value_name(&arg)) {
+                    Some(name) if takes_values => arg.value_name(name),
+                    _ => arg,
+                };
                 arg.help(text.clone())
                     .long_help(text)
                     .hide_possible_values(true)
@@ -169,9 +243,18 @@ fn german_args(mut command: Command) -> Command {
             });
         }
     }
+    let usage = command
+        .clone()
+        .render_usage()
+        .to_string()
+        .trim_start_matches("Usage: ")
+        .replace("[OPTIONS]", "[OPTIONEN]")
+        .replace("<COMMAND>", "<BEFEHL>");
     command
+        .override_usage(usage)
         .help_template("{about-with-newline}\nAufruf: {usage}\n\n{all-args}{after-help}")
         .subcommand_help_heading("Befehle")
+        .subcommand_value_name("BEFEHL")
 }
 
 /// The command line with its help in German.
@@ -201,6 +284,67 @@ pub fn german(command: Command) -> Command {
         });
     }
     command
+}
+
+/// clap's own error message (an unknown option, a bad value, a missing
+/// argument) in German: its fixed phrases replaced; names, values and the
+/// usage line (already German) stay.
+pub fn german_error(english: &str) -> String {
+    const PHRASES: [(&str, &str); 26] = [
+        ("error: ", "Fehler: "),
+        ("unexpected argument '", "unerwartetes Argument '"),
+        ("' found", "'"),
+        ("invalid value '", "ungültiger Wert '"),
+        ("' for '", "' für '"),
+        ("[possible values: ", "[mögliche Werte: "),
+        (
+            "the following required arguments were not provided:",
+            "diese nötigen Argumente fehlen:",
+        ),
+        ("a value is required for '", "ein Wert fehlt für '"),
+        ("but none was supplied", "aber keiner wurde angegeben"),
+        ("unrecognized subcommand '", "unbekannter Befehl '"),
+        (
+            "tip: a similar argument exists: '",
+            "Tipp: ein ähnliches Argument gibt es: '",
+        ),
+        (
+            "tip: a similar subcommand exists: '",
+            "Tipp: einen ähnlichen Befehl gibt es: '",
+        ),
+        (
+            "tip: some similar subcommands exist: ",
+            "Tipp: ähnliche Befehle gibt es: ",
+        ),
+        (
+            "tip: some similar arguments exist: ",
+            "Tipp: ähnliche Argumente gibt es: ",
+        ),
+        ("tip: to pass '", "Tipp: um '"),
+        ("' as a value, use '", "' als Wert zu übergeben: '"),
+        ("tip: ", "Tipp: "),
+        (
+            "' cannot be used multiple times",
+            "' darf nur einmal vorkommen",
+        ),
+        ("the argument '", "das Argument '"),
+        ("' cannot be used with", "' verträgt sich nicht mit"),
+        (
+            "requires a subcommand but one was not provided",
+            "braucht einen Befehl, aber keiner wurde angegeben",
+        ),
+        ("[subcommands: ", "[Befehle: "),
+        ("invalid digit found in string", "ungültige Ziffer"),
+        ("Usage: ", "Aufruf: "),
+        (
+            "For more information, try '--help'.",
+            "Mehr dazu mit '--help'.",
+        ),
+        ("number too large to fit in target type", "Zahl zu groß"),
+    ];
+    PHRASES
+        .iter()
+        .fold(english.to_string(), |text, (en, de)| text.replace(en, de))
 }
 
 /// Whether the command line asks for German (`--lang de`, `--lang=de`),
@@ -244,6 +388,65 @@ mod tests {
             check(sub);
         }
         assert!(missing.is_empty(), "no German help for {missing:?}");
+    }
+
+    #[test]
+    fn every_value_name_and_usage_line_is_german() {
+        let english = Cli::command();
+        let mut missing = Vec::new();
+        let mut check = |cmd: &Command| {
+            for arg in cmd
+                .get_arguments()
+                .filter(|a| a.get_action().takes_values())
+            {
+                if german_value_name(&value_name(arg)).is_none() {
+                    missing.push(format!("{} {}", cmd.get_name(), value_name(arg)));
+                }
+            }
+        };
+        check(&english);
+        for sub in english.get_subcommands() {
+            check(sub);
+        }
+        assert!(missing.is_empty(), "no German value name for {missing:?}");
+
+        let mut german = german(Cli::command());
+        for name in [
+            "validate",
+            "audit",
+            "adjudicate",
+            "can-mate",
+            "completions",
+            "manpage",
+        ] {
+            let sub = german.find_subcommand_mut(name).expect("subcommand");
+            let help = sub.render_help().to_string();
+            assert!(help.contains("Aufruf: "), "{name}: {help}");
+            assert!(!help.contains("[OPTIONS]"), "{name}: {help}");
+            assert!(!help.contains("Usage"), "{name}: {help}");
+            assert!(!help.contains("[Vorgabe: false]"), "{name}: {help}");
+            assert!(
+                !help.contains("<FILE>") && !help.contains("<PATH>"),
+                "{name}: {help}"
+            );
+        }
+    }
+
+    #[test]
+    fn clap_errors_in_german() {
+        let err = german(Cli::command())
+            .try_get_matches_from(["arbiter", "--lang", "de", "validate", "--bogus", "x.pgn"])
+            .expect_err("unknown option");
+        let text = german_error(&err.render().to_string());
+        assert!(
+            text.starts_with("Fehler: unerwartetes Argument '--bogus'"),
+            "{text}"
+        );
+        assert!(
+            text.contains("Aufruf: arbiter validate [OPTIONEN]"),
+            "{text}"
+        );
+        assert!(text.contains("Mehr dazu mit '--help'."), "{text}");
     }
 
     #[test]

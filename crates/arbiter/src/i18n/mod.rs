@@ -102,6 +102,8 @@ pub struct Labels {
     pub trf_columns: [&'static str; 5],
     /// Piece letters for K, Q, R, B, N in move notation.
     pub pieces: [char; 5],
+    /// The pawn's letter in diagrams (`P`, German `B`); moves write none.
+    pub pawn: char,
 }
 
 /// What went wrong with the command line or the input as a whole (exit code 2).
@@ -123,6 +125,27 @@ pub enum Usage<'a> {
     SourcesFailed(usize),
     /// `can-mate` with a FEN that cannot be read; the reader's reason.
     BadFen(&'a str),
+    /// `--game 0`: games count from 1.
+    GameZero,
+    /// `adjudicate` on a source with no game in it.
+    NoGames(&'a str),
+    /// A path on the command line that does not exist.
+    Missing(&'a str),
+    /// A folder on the command line with no PGN file in it.
+    NoPgnFiles(&'a str),
+    /// A source that is an image, a PDF, an archive or other binary data.
+    NotPgn {
+        source: &'a str,
+        what: audit::source::Binary,
+    },
+    /// A source with no game in it (a warning when others had games).
+    EmptySource(&'a str),
+    /// No source of the run had a game.
+    NoGamesAtAll,
+    /// An output path whose folder does not exist.
+    NoFolder(&'a str),
+    /// Reading or writing this path failed; the system's reason.
+    Io { path: &'a str, why: &'a str },
 }
 
 /// One language of the catalogue.
@@ -158,6 +181,16 @@ pub trait Messages: Sync {
 
     /// The progress line of a running audit.
     fn progress(&self, games: usize, per_second: f64, with_findings: usize) -> String;
+
+    /// A finding kind as a summary names it: the code in English, the
+    /// title where the code is not this language's.
+    fn kind_name(&self, kind: Kind) -> &'static str {
+        kind.code()
+    }
+
+    /// Why "results changed" counts more games than `result-mismatch`: this
+    /// many of the changed games had no decided recorded result.
+    fn changed_without_mismatch(&self, n: usize) -> String;
 
     /// "time added: 120 s (White's clock 0:10:00 → 0:12:00)"
     fn clock_change(&self, seconds: u32, side: Player, before: Option<f64>) -> String;

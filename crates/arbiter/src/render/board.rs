@@ -5,7 +5,8 @@ use shakmaty::{Board, Color, File, Rank, Role, Square};
 use crate::i18n::Labels;
 
 /// A diagram of the position, White at the bottom: Unicode figurines, or
-/// letters (upper case White) with `ascii`.
+/// letters (upper case White) with `ascii`, in the language's letters
+/// (German K D T L S B).
 pub fn diagram(board: &Board, turn: Color, ascii: bool, labels: &Labels) -> String {
     let mut out = String::new();
     for rank in Rank::ALL.iter().rev() {
@@ -13,7 +14,7 @@ pub fn diagram(board: &Board, turn: Color, ascii: bool, labels: &Labels) -> Stri
         for file in File::ALL {
             let square = Square::from_coords(file, *rank);
             let glyph = match board.piece_at(square) {
-                Some(piece) if ascii => piece.char(),
+                Some(piece) if ascii => letter(piece.color, piece.role, labels),
                 Some(piece) => figurine(piece.color, piece.role),
                 None if ascii => '.',
                 None => '·',
@@ -30,6 +31,22 @@ pub fn diagram(board: &Board, turn: Color, ascii: bool, labels: &Labels) -> Stri
     };
     out.push_str(&format!("  {to_move}\n"));
     out
+}
+
+fn letter(color: Color, role: Role, labels: &Labels) -> char {
+    let [k, q, r, b, n] = labels.pieces;
+    let upper = match role {
+        Role::King => k,
+        Role::Queen => q,
+        Role::Rook => r,
+        Role::Bishop => b,
+        Role::Knight => n,
+        Role::Pawn => labels.pawn,
+    };
+    match color {
+        Color::White => upper,
+        Color::Black => upper.to_ascii_lowercase(),
+    }
 }
 
 fn figurine(color: Color, role: Role) -> char {
@@ -71,6 +88,15 @@ mod tests {
         assert_eq!(lines[0], "  8  r n b q k b n r");
         assert_eq!(lines[7], "  1  R N B Q K B N R");
         assert_eq!(lines[9], "  White to move");
+        let german = drawn(
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            true,
+            Lang::De,
+        );
+        let lines: Vec<&str> = german.lines().collect();
+        assert_eq!(lines[0], "  8  t s l d k l s t");
+        assert_eq!(lines[1], "  7  b b b b b b b b");
+        assert_eq!(lines[7], "  1  T S L D K L S T");
         let unicode = drawn("8/8/8/8/8/8/8/K6k b - - 0 1", false, Lang::De);
         assert!(unicode.contains("♔ · · · · · · ♚"));
         assert!(unicode.contains("Schwarz am Zug"));
