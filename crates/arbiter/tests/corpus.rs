@@ -135,10 +135,13 @@ fn bench_games_are_all_accounted_for_and_replay_completely() {
     );
 }
 
-/// Well-formed: UTF-8, no syntax problem, every move in English SAN.
+/// Well-formed: UTF-8, no syntax problem, no form the PGN standard does not
+/// write (which pgn-reader does not know: `remis`, `10 ... Be2`), every move
+/// in English SAN.
 fn well_formed(text: &GameText, sheet: &Scoresheet) -> bool {
     text.encoding == Encoding::Utf8
         && sheet.problems.is_empty()
+        && sheet.non_standard.is_empty()
         && sheet.moves.iter().all(|m| {
             m.notation.as_ref().is_ok_and(|n| {
                 matches!(n.written, WrittenMove::San(_))
