@@ -123,7 +123,8 @@ fn sheets_load_in_headless_chromium_with_every_diagram() {
     );
     // (fixture, game, language, boards expected)
     let cases = [
-        ("fixtures/7.5-illegal-moves/basic.pgn", "1", "de", 2),
+        // Two illegal-move rulings and the touch-move violation of the replacement move (7.5.1).
+        ("fixtures/7.5-illegal-moves/basic.pgn", "1", "de", 3),
         ("fixtures/9.2-threefold/fourth-occurrence.pgn", "3", "en", 1),
         ("fixtures/5-endings/flag-draw.pgn", "1", "en", 1),
         ("fixtures/4-touch-move/own-piece.pgn", "3", "de", 1),

@@ -64,9 +64,10 @@ fn threefold_claim_with_its_plies() {
 fn illegal_moves_in_german() {
     let html = sheet("fixtures/7.5-illegal-moves/basic.pgn", "1", "de");
     assert!(html.starts_with("<!DOCTYPE html>\n<html lang=\"de\">"));
-    assert_eq!(html.matches("<svg class=\"board\"").count(), 2);
-    // Ke3 from e1: the arrow of the illegal move.
-    assert_eq!(html.matches("class=\"arrow\"").count(), 1);
+    // Two illegal-move rulings and the touch-move violation of the replacement move (7.5.1).
+    assert_eq!(html.matches("<svg class=\"board\"").count(), 3);
+    // Ke3 from e1: the arrow of the illegal move; 2.Nf3: the arrow of the violating replacement.
+    assert_eq!(html.matches("class=\"arrow\"").count(), 2);
     assert!(html.contains("Regelwidriger Zug: Zeitgutschrift"));
     assert!(html.contains("<strong>Kann Schwarz noch mattsetzen?</strong>"));
     assert!(html.contains("3. Lc4"), "German piece letters in moves");

@@ -119,6 +119,9 @@ pub fn is_dead_position(pos: &Chess) -> bool {
     if pos.is_insufficient_material() {
         return true;
     }
+    if dead_after_every_reply(pos) {
+        return true;
+    }
     let board = pos.board();
     let white = board.pawns() & board.white();
     let black = board.pawns() & board.black();
@@ -128,6 +131,57 @@ pub fn is_dead_position(pos: &Chess) -> bool {
     walled
         && analyse(pos, Color::White).is_unwinnable()
         && analyse(pos, Color::Black).is_unwinnable()
+}
+
+/// At most this many pieces besides the kings for the forced-reply look of
+/// [`dead_after_every_reply`]: a capture removes one piece, and no position
+/// with more than four is insufficient material after losing one.
+const FORCED_REPLY_PIECES: usize = 5;
+
+/// Whether the position is dead because every legal reply leaves no mating
+/// material (5.2.2 through forced lines): typically the only move is a
+/// recapture (`Qxg7+ Kxg7` with a bare king left). Each reply must be a
+/// capture (other moves keep the material, which is not insufficient here)
+/// and reach insufficient material; a reply that stalemates counts as well.
+/// A position without a legal move is mate or stalemate, not this.
+///
+/// Cheap by construction: a popcount first, and move generation only with
+/// at most [`FORCED_REPLY_PIECES`] pieces besides the kings.
+///
+/// ```
+/// use laws::mating::{dead_after_every_reply, position_from_fen};
+/// // After 1.Qg7+ the only move is Kxg7: king against king.
+/// let pos = position_from_fen("7k/6Q1/8/8/8/8/8/K7 b - - 0 1").expect("fen");
+/// assert!(dead_after_every_reply(&pos));
+/// // With a white knight left, Kxg7 leaves K+N against K: still dead.
+/// let pos = position_from_fen("7k/6Q1/8/8/8/8/8/KN6 b - - 0 1").expect("fen");
+/// assert!(dead_after_every_reply(&pos));
+/// // With a rook left, White can still mate.
+/// let pos = position_from_fen("7k/6Q1/8/8/8/8/8/KR6 b - - 0 1").expect("fen");
+/// assert!(!dead_after_every_reply(&pos));
+/// ```
+pub fn dead_after_every_reply(pos: &Chess) -> bool {
+    let board = pos.board();
+    if (board.occupied() & !board.kings()).count() > FORCED_REPLY_PIECES {
+        return false;
+    }
+    let moves = pos.legal_moves();
+    if moves.is_empty() || !moves.iter().all(|m| m.is_capture()) {
+        return false;
+    }
+    moves.iter().all(|&m| {
+        let mut after = pos.clone();
+        after.play_unchecked(m);
+        after.is_insufficient_material() || after.is_stalemate()
+    })
+}
+
+/// Whether the per-ply dead-position check should look at a position reached
+/// by a reversible move: only a check can leave a single forced reply that
+/// changes the material, and only with few pieces on the board.
+pub fn may_be_dead_by_forced_reply(pos: &Chess) -> bool {
+    let board = pos.board();
+    (board.occupied() & !board.kings()).count() <= FORCED_REPLY_PIECES && pos.is_check()
 }
 
 /// Whether `side` is proven unable to checkmate, cheaply: the static rules,

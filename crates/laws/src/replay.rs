@@ -12,7 +12,7 @@ use shakmaty::{
 use crate::{
     ending::{Ending, EndingKind},
     label::MoveLabel,
-    mating::is_dead_position,
+    mating::{is_dead_position, may_be_dead_by_forced_reply},
     resolve::{MoveError, resolve},
     standing::is_illegal_position,
 };
@@ -67,6 +67,10 @@ pub struct Replay {
     /// The ply after which an illegal position stands on the board, made by
     /// an illegal move that stood (A.5.2); the next move must mend it (A.5.4).
     irregular: Option<usize>,
+    /// The ply of a move that broke Art. 4 (4.2–4.7): the mate, stalemate or
+    /// dead position it makes does not end the game (the provisos of 5.1.1,
+    /// 5.2.1 and 5.2.2).
+    unlawful: Option<usize>,
 }
 
 impl Replay {
@@ -87,6 +91,7 @@ impl Replay {
             announced: false,
             settled: false,
             irregular: None,
+            unlawful: None,
         };
         // Mate and stalemate are settled lazily here too: a legal first move
         // shows the start had one.
@@ -146,6 +151,19 @@ impl Replay {
                 Err(err)
             }
         }
+    }
+
+    /// Marks the next move as one that breaks Art. 4 (a touch-move
+    /// violation): a checkmate, stalemate or dead position it makes does not
+    /// end the game, since 5.1.1, 5.2.1 and 5.2.2 end it only after a move in
+    /// accordance with Art. 3 and 4.2–4.7. Call it before playing the move.
+    pub fn next_move_breaks_article_4(&mut self) {
+        self.unlawful = Some(self.ply + 1);
+    }
+
+    /// Whether the move that reached the current position broke Art. 4.
+    fn unlawful_here(&self) -> bool {
+        self.unlawful == Some(self.ply)
     }
 
     /// Plays a move known to be legal in the current position.
@@ -310,6 +328,9 @@ impl Replay {
     }
 
     fn mate_or_stalemate(&self) -> Option<Ending> {
+        if self.unlawful_here() {
+            return None;
+        }
         let kind = if self.pos.is_checkmate() {
             EndingKind::Checkmate {
                 winner: !self.pos.turn(),
@@ -329,8 +350,14 @@ impl Replay {
     /// checkmate and stalemate are looked at too, since they take precedence.
     fn detect_ending(&self, irreversible: bool) -> Option<Ending> {
         let ply = self.ply;
-        // Material and pawn structure change only with irreversible moves.
-        let kind = if irreversible && is_dead_position(&self.pos) {
+        // Material and pawn structure change only with irreversible moves; a
+        // check with few pieces left may force a capture that changes it
+        // (5.2.2 through a forced reply). After a move that broke Art. 4 the
+        // position did not end the game, so the next move looks again.
+        let look = irreversible
+            || self.unlawful.is_some_and(|p| p + 1 == ply)
+            || may_be_dead_by_forced_reply(&self.pos);
+        let kind = if look && !self.unlawful_here() && is_dead_position(&self.pos) {
             EndingKind::DeadPosition
         } else if self.history.len() >= 5 && self.occurrence_count() >= 5 {
             EndingKind::FivefoldRepetition {
@@ -506,5 +533,34 @@ mod tests {
             game.ending().map(|e| (&e.kind, e.ply)),
             Some((&EndingKind::DeadPosition, 1))
         );
+    }
+
+    #[test]
+    fn dead_position_through_a_forced_recapture() {
+        // 1.Qxg7+: the only reply Kxg7 leaves kings only, so the position after Qxg7+ is dead.
+        let game = replay("7k/6p1/8/8/8/8/8/K5Q1 w - - 0 1", "Qxg7+");
+        assert_eq!(
+            game.ending().map(|e| (&e.kind, e.ply)),
+            Some((&EndingKind::DeadPosition, 1))
+        );
+        // The same through a quiet check: Qg7+ is reversible, Kxg7 forced.
+        let game = replay("7k/8/8/8/8/8/8/KN4Q1 w - - 0 1", "Qg7+");
+        assert_eq!(
+            game.ending().map(|e| (&e.kind, e.ply)),
+            Some((&EndingKind::DeadPosition, 1))
+        );
+        // With a rook left after Kxg7, White can still mate.
+        let game = replay("7k/6p1/8/8/8/8/8/KR4Q1 w - - 0 1", "Qxg7+");
+        assert!(game.ending().is_none());
+    }
+
+    #[test]
+    fn a_move_that_breaks_article_4_does_not_mate() {
+        let mut game = replay(START, "f3 e5 g4");
+        game.next_move_breaks_article_4();
+        let qh4 = parse_move(b"Qh4#").expect("notation");
+        game.play(&qh4.written, qh4.mark).expect("legal");
+        game.settle();
+        assert!(game.ending().is_none());
     }
 }

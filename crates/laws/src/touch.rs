@@ -138,6 +138,40 @@ impl Duty {
     }
 }
 
+/// The pieces a completed illegal move touched, for the move that replaces
+/// it (7.5.1: Articles 4.3 and 4.7 apply to it): the piece that moved, then
+/// the enemy piece on its target square, which the illegal move tried to
+/// capture (4.3.3). `squares` is the illegal move's from and to squares, as
+/// [`crate::squares::squares_of`] reads them; an illegal castling touched the
+/// king (4.3.1: the king must move if it can; 4.4 is not among the articles
+/// 7.5.1 names). Squares without the piece they need are left out.
+///
+/// ```
+/// use laws::touch::touched_by_illegal_move;
+/// use shakmaty::{Chess, Square};
+/// let pos = Chess::default();
+/// // Ke2 (e2 is occupied by White's own pawn): only the king was touched.
+/// assert_eq!(touched_by_illegal_move(&pos, (Some(Square::E1), Square::E2)), vec![Square::E1]);
+/// ```
+pub fn touched_by_illegal_move(pos: &Chess, squares: (Option<Square>, Square)) -> Vec<Square> {
+    let us = pos.turn();
+    let board = pos.board();
+    let (from, to) = squares;
+    let mut touched = Vec::with_capacity(2);
+    if let Some(from) = from
+        && board.color_at(from) == Some(us)
+    {
+        touched.push(from);
+        let castling = board.role_at(from) == Some(Role::King)
+            && from.distance(to) > 1
+            && from.rank() == to.rank();
+        if !castling && board.color_at(to) == Some(!us) {
+            touched.push(to);
+        }
+    }
+    touched
+}
+
 /// A touched square with a piece on it.
 #[derive(Debug, Clone, Copy)]
 struct Touched {

@@ -112,6 +112,15 @@ impl GameAudit<'_, '_> {
         self.findings.push(f);
         if let Some(ending) = ending {
             self.replay.end_by(ending);
+        } else if let Some(squares) = squares {
+            // 7.5.1: Articles 4.3 and 4.7 bind the replacement move; the
+            // illegal move touched its piece (and the piece it tried to take).
+            let pos = self.replay.position();
+            for square in laws::touch::touched_by_illegal_move(pos, squares) {
+                if !self.walk.touches.contains(&square) {
+                    self.walk.touches.push(square);
+                }
+            }
         }
     }
 

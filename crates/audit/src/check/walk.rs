@@ -157,6 +157,14 @@ impl GameAudit<'_, '_> {
             )
         });
         let before = duty.as_ref().map(|_| self.replay.position().clone());
+        // A move that breaks Art. 4 ends nothing by mate, stalemate or dead
+        // position (the provisos of 5.1.1, 5.2.1, 5.2.2).
+        if let (Some(duty), Ok(notation)) = (&duty, &recorded.notation)
+            && let Ok(mv) = resolve(self.replay.position(), &notation.written, mode)
+            && !duty.permits(mv)
+        {
+            self.replay.next_move_breaks_article_4();
+        }
         let result = match &recorded.notation {
             Ok(notation) => self
                 .replay
