@@ -2,7 +2,7 @@
 
 use std::io::{self, Write};
 
-use laws::mating::{Verdict, analyse_within};
+use laws::mating::{Verdict, Winning, analyse_within};
 use shakmaty::{CastlingMode, Chess, Color, Position, fen::Fen};
 
 use crate::{
@@ -52,10 +52,15 @@ pub fn run(args: &CanMateArgs, lang: Lang) -> io::Result<bool> {
             Color::Black => "black",
         };
         let (word, reason, line) = match &verdict {
-            Verdict::Winnable { line } => (
+            Verdict::Winnable(how) => (
                 "winnable",
                 None,
-                Some(line.iter().map(ToString::to_string).collect::<Vec<_>>()),
+                Some(
+                    how.line()
+                        .iter()
+                        .map(ToString::to_string)
+                        .collect::<Vec<_>>(),
+                ),
             ),
             Verdict::Unwinnable(why) => ("unwinnable", Some(why), None),
             Verdict::Undetermined => {
@@ -70,6 +75,7 @@ pub fn run(args: &CanMateArgs, lang: Lang) -> io::Result<bool> {
                 serde_json::json!({
                     "fen": args.fen, "side": name, "verdict": word,
                     "reason": reason.map(|r| r.code()), "explanation": reason.map(|r| Lang::En.messages().unwinnable(r)),
+                    "how": match &verdict { Verdict::Winnable(how) => Some(how.code()), _ => None },
                     "line": line
                 })
             )?,
@@ -80,7 +86,7 @@ pub fn run(args: &CanMateArgs, lang: Lang) -> io::Result<bool> {
                     out,
                     "{} {}",
                     m.can_mate_question(side.into()),
-                    verdict_answer(m, pos_setup, &verdict, usize::MAX)
+                    verdict_answer(m, pos_setup, &verdict)
                 )?;
             }
             _ => {
@@ -88,12 +94,21 @@ pub fn run(args: &CanMateArgs, lang: Lang) -> io::Result<bool> {
                 if let Some(reason) = reason {
                     write!(out, " ({})", Lang::En.messages().unwinnable(reason))?;
                 }
-                if let Some(line) = line {
-                    if line.is_empty() {
+                match &verdict {
+                    Verdict::Winnable(Winning::Mate) => {
                         write!(out, " (the position is already mate)")?;
-                    } else {
-                        write!(out, ": {}", line.join(" "))?;
                     }
+                    Verdict::Winnable(Winning::Material) => {
+                        write!(out, " (by material: a queen or a rook)")?;
+                    }
+                    Verdict::Winnable(Winning::Line(moves)) => {
+                        let numbered =
+                            Lang::En
+                                .messages()
+                                .line(setup.fullmoves.get(), setup.turn, moves);
+                        write!(out, ": {numbered}")?;
+                    }
+                    _ => {}
                 }
                 writeln!(out)?;
             }

@@ -73,11 +73,13 @@ fn an_undetermined_verdict_is_undetermined_in_every_view_and_language() {
 }
 
 #[test]
-fn without_a_budget_the_long_helpmate_is_found_and_shown() {
+fn without_a_budget_the_long_helpmate_is_found_and_shown_by_material() {
     let json = arbiter(&["validate", "--format", "json", LONG_HELPMATE]);
     let verdict = &rows(&json)[0]["findings"][0]["details"]["verdict"];
     assert_eq!(verdict["value"], "winnable");
-    assert_eq!(verdict["line"][0], "Ba7");
+    // White has a rook: "yes, by material", and no line to wade through.
+    assert_eq!(verdict["reason"], "material");
+    assert_eq!(verdict["line"], serde_json::json!([]));
 }
 
 #[test]

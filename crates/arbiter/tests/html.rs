@@ -11,7 +11,7 @@ use std::{
     process::{Command, Stdio},
 };
 
-use common::{arbiter, root, scratch};
+use common::{arbiter, scratch};
 
 /// The sheet `adjudicate` writes for one game.
 fn sheet(file: &str, game: &str, lang: &str) -> String {

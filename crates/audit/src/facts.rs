@@ -425,11 +425,7 @@ impl Serialize for VerdictJson<'_> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(Some(3))?;
         let (value, reason, line): (&str, Option<&str>, Vec<String>) = match self.0 {
-            Verdict::Winnable { line } => (
-                "winnable",
-                Some(if line.is_empty() { "mate" } else { "helpmate" }),
-                line.iter().map(ToString::to_string).collect(),
-            ),
+            Verdict::Winnable(how) => ("winnable", Some(how.code()), sans(how.line())),
             Verdict::Unwinnable(why) => (
                 "unwinnable",
                 Some(why.code()),

@@ -56,6 +56,7 @@ static LABELS: Labels = Labels {
     occurred_at: "entstand nach den Halbzügen",
     mating_line: "eine Mattführung",
     already_mate: "die Stellung ist bereits matt",
+    by_material: "schon nach dem Material (Dame oder Turm)",
     yes: "Ja",
     no: "Nein",
     played: "gespielt",

@@ -52,6 +52,7 @@ static LABELS: Labels = Labels {
     occurred_at: "occurred after plies",
     mating_line: "a mating line",
     already_mate: "the position is already mate",
+    by_material: "by material (a queen or a rook)",
     yes: "Yes",
     no: "No",
     played: "played",

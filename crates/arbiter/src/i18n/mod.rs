@@ -16,6 +16,7 @@ mod same_facts;
 use audit::{Finding, GameReport, Kind, Player, Severity};
 use clap::ValueEnum;
 use laws::{MoveLabel, MoveText, mating::Unwinnability};
+use shakmaty::{Color, san::SanPlus};
 
 /// The language of the human-facing output.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, ValueEnum)]
@@ -85,6 +86,8 @@ pub struct Labels {
     pub occurred_at: &'static str,
     pub mating_line: &'static str,
     pub already_mate: &'static str,
+    /// A winnable verdict shown without a line: the side has a queen or a rook.
+    pub by_material: &'static str,
     pub yes: &'static str,
     pub no: &'static str,
     pub played: &'static str,
@@ -158,6 +161,12 @@ pub trait Messages: Sync {
         }
     }
 
+    /// A mating line from a position with this move number and side to
+    /// move, numbered as the game numbers its moves, in full.
+    fn line(&self, number: u32, turn: Color, line: &[SanPlus]) -> String {
+        numbered(number, turn, line, |l| self.label(l), |s| self.san(s))
+    }
+
     fn severity(&self, severity: Severity) -> &'static str {
         let l = self.labels();
         match severity {
@@ -193,6 +202,36 @@ pub trait Messages: Sync {
 }
 
 pub use scoresheet::commands::format_clock;
+
+/// A line of moves numbered from where it starts (`number`, `turn`), the way
+/// a scoresheet numbers it: each White move and a first Black move carry
+/// their number (`label`), later Black moves only the move (`san`).
+pub fn numbered(
+    number: u32,
+    turn: Color,
+    line: &[SanPlus],
+    label: impl Fn(&MoveLabel) -> String,
+    san: impl Fn(&str) -> String,
+) -> String {
+    let (mut number, mut side) = (number, turn);
+    let mut out = Vec::with_capacity(line.len());
+    for (i, mv) in line.iter().enumerate() {
+        if side == Color::White || i == 0 {
+            out.push(label(&MoveLabel {
+                number,
+                side,
+                text: MoveText::San(mv.clone()),
+            }));
+        } else {
+            out.push(san(&mv.to_string()));
+        }
+        if side == Color::Black {
+            number += 1;
+        }
+        side = !side;
+    }
+    out.join(" ")
+}
 
 #[cfg(test)]
 mod tests {

@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 use audit::{GameReport, Options};
 use laws::{GameClass, Supervision};
 
-use super::{Lang, Messages, de};
+use super::{Lang, de};
 
 fn pgn_files(dir: &Path, out: &mut Vec<PathBuf>) {
     let mut entries: Vec<PathBuf> = std::fs::read_dir(dir)

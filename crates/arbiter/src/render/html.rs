@@ -6,7 +6,7 @@
 use std::fmt::Write as _;
 
 use audit::{Facts, Finding, GameReport};
-use laws::mating::Verdict;
+use laws::mating::{Verdict, Winning};
 use shakmaty::{Color, Setup};
 
 use super::{
@@ -17,9 +17,6 @@ use super::{
 use crate::i18n::Messages;
 
 const STYLE: &str = include_str!("sheet.css");
-/// How many plies of a mating line the sheet shows: enough to see how, short
-/// enough to read.
-const LINE: usize = 16;
 
 /// Escapes text for HTML element content and quoted attribute values.
 pub fn esc(text: &str) -> String {
@@ -284,7 +281,7 @@ fn diagram(out: &mut String, game: usize, n: usize, fig: &Figure, m: &dyn Messag
             out,
             "<li class=\"verdict\"><strong>{}</strong> {}</li>",
             esc(&m.can_mate_question(*side)),
-            esc(&verdict_answer(m, fig.position, verdict, LINE))
+            esc(&verdict_answer(m, fig.position, verdict))
         );
     }
     let _ = writeln!(
@@ -299,22 +296,20 @@ fn index_of(pos: &Setup) -> usize {
     (pos.fullmoves.get() as usize - 1) * 2 + usize::from(pos.turn == Color::Black)
 }
 
-/// "Yes: a mating line: 1. …", "No: there is not enough material …", with at
-/// most `plies` moves of the line, in the language's piece letters.
-pub fn verdict_answer(m: &dyn Messages, pos: &Setup, verdict: &Verdict, plies: usize) -> String {
+/// "Yes: a mating line: 61...Ka8 62.Kc8 h6 63.Nc7#", "Yes, by material
+/// (a queen or a rook)", "No: there is not enough material …": the whole
+/// line, numbered from the position's move number, in the language's letters.
+pub fn verdict_answer(m: &dyn Messages, pos: &Setup, verdict: &Verdict) -> String {
     let l = m.labels();
     match verdict {
-        Verdict::Winnable { line } if line.is_empty() => format!("{}: {}", l.yes, l.already_mate),
-        Verdict::Winnable { line } => {
-            let shown = line.iter().take(plies).map(|s| m.san(&s.to_string()));
-            let more = if line.len() > plies { " …" } else { "" };
-            format!(
-                "{}: {}: {}{more}",
-                l.yes,
-                l.mating_line,
-                numbered(pos, shown)
-            )
-        }
+        Verdict::Winnable(Winning::Mate) => format!("{}: {}", l.yes, l.already_mate),
+        Verdict::Winnable(Winning::Material) => format!("{}, {}", l.yes, l.by_material),
+        Verdict::Winnable(Winning::Line(line)) => format!(
+            "{}: {}: {}",
+            l.yes,
+            l.mating_line,
+            m.line(pos.fullmoves.get(), pos.turn, line)
+        ),
         Verdict::Unwinnable(why) => format!("{}: {}", l.no, m.unwinnable(why)),
         Verdict::Undetermined => l.undetermined.to_string(),
     }
@@ -352,24 +347,6 @@ fn move_of(index: usize) -> String {
     }
 }
 
-/// A line of moves from `pos`, with move numbers.
-fn numbered(pos: &Setup, moves: impl Iterator<Item = String>) -> String {
-    let (mut number, mut turn) = (pos.fullmoves.get(), pos.turn);
-    let mut out = Vec::new();
-    for (i, mv) in moves.enumerate() {
-        match turn {
-            Color::White => out.push(format!("{number}. {mv}")),
-            Color::Black if i == 0 => out.push(format!("{number}... {mv}")),
-            Color::Black => out.push(mv),
-        }
-        if turn == Color::Black {
-            number += 1;
-        }
-        turn = !turn;
-    }
-    out.join(" ")
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -386,13 +363,16 @@ mod tests {
     fn move_numbers() {
         assert_eq!(move_of(1), "1.");
         assert_eq!(move_of(4), "2...");
-        let pos = "8/8/8/8/8/8/8/K6k b - - 0 7"
-            .parse::<shakmaty::fen::Fen>()
-            .expect("fen")
-            .into_setup();
-        assert_eq!(
-            numbered(&pos, ["Kg2", "Kb2", "Kf3"].into_iter().map(String::from)),
-            "7... Kg2 8. Kb2 Kf3"
+        let line: Vec<shakmaty::san::SanPlus> = ["Kg2", "Kb2", "Nf3"]
+            .iter()
+            .map(|s| s.parse().expect("san"))
+            .collect();
+        let (en, de) = (
+            crate::i18n::Lang::En.messages(),
+            crate::i18n::Lang::De.messages(),
         );
+        assert_eq!(en.line(7, Color::Black, &line), "7...Kg2 8.Kb2 Nf3");
+        assert_eq!(de.line(7, Color::Black, &line), "7...Kg2 8. Kb2 Sf3");
+        assert_eq!(en.line(8, Color::White, &line[1..]), "8.Kb2 Nf3");
     }
 }

@@ -13,7 +13,7 @@ use audit::{
 };
 use laws::{
     EndingKind, GameClass, GameResult, Grounds, MoveError, MoveLabel, MoveText,
-    mating::{Unwinnability, Verdict},
+    mating::{Unwinnability, Verdict, Winning},
     time_control::Ambiguity,
 };
 use scoresheet::{ClaimKind, EventError, Mark, NotationError, SyntaxProblem};
@@ -232,24 +232,32 @@ fn role(r: Option<Role>) -> &'static str {
     }
 }
 
+/// A mating line from the finding's position, numbered from the game's
+/// move numbers (`61...Ka8 62. Kc8 h6 63. Sc7#`), in full.
+pub fn line(f: &Finding, moves: &[SanPlus]) -> String {
+    let (number, turn) = f
+        .position
+        .as_ref()
+        .map_or((1, Color::White), |p| (p.fullmoves.get(), p.turn));
+    crate::i18n::numbered(number, turn, moves, label, san)
+}
+
 /// Whether `opponent` can still checkmate, from the verdict itself.
-fn chances(verdict: &Verdict, opponent: Color) -> String {
+fn chances(f: &Finding, verdict: &Verdict, opponent: Color) -> String {
     let opp = color(opponent);
     match verdict {
         Verdict::Unwinnable(reason) => format!(
             "{opp} kann mit keiner Folge regelgemäßer Züge mattsetzen: {}",
             unwinnable(reason)
         ),
-        Verdict::Winnable { line } if line.is_empty() => {
+        Verdict::Winnable(Winning::Mate) => {
             format!("{opp} kann noch mattsetzen (die Stellung ist matt)")
         }
-        Verdict::Winnable { line } => {
-            let shown: Vec<String> = line.iter().take(12).map(|m| san(&m.to_string())).collect();
-            let more = if line.len() > 12 { " …" } else { "" };
-            format!(
-                "{opp} kann noch mattsetzen (etwa {}{more})",
-                shown.join(" ")
-            )
+        Verdict::Winnable(Winning::Material) => {
+            format!("{opp} kann noch mattsetzen (schon nach dem Material: Dame oder Turm)")
+        }
+        Verdict::Winnable(Winning::Line(moves)) => {
+            format!("{opp} kann noch mattsetzen (etwa {})", line(f, moves))
         }
         Verdict::Undetermined => format!("ob {opp} noch mattsetzen kann, ist nicht entscheidbar"),
     }
@@ -417,7 +425,7 @@ pub fn sentence(_report: &GameReport, f: &Finding) -> String {
             };
             format!(
                 "Zeitüberschreitung: das Blättchen von {me} ist gefallen ({how}); {}, also {outcome} (Art. {art}).",
-                chances(&flag.verdict, !who(f))
+                chances(f, &flag.verdict, !who(f))
             )
         }
         Facts::BothFlags(both) => match both {
@@ -749,7 +757,7 @@ fn illegal_act(f: &Finding, a: &IllegalActFacts) -> String {
             };
             format!(
                 "{me} hat zum zweiten Mal einen regelwidrigen Zug vollendet: {what}; {}, also {outcome} (Art. 7.5.5).",
-                chances(verdict, !offender)
+                chances(f, verdict, !offender)
             )
         }
     }

@@ -12,7 +12,7 @@ use audit::{
 };
 use laws::{
     EndingKind, Grounds, MoveError, MoveLabel,
-    mating::{Unwinnability, Verdict},
+    mating::{Unwinnability, Verdict, Winning},
     time_control::Ambiguity,
 };
 use scoresheet::{ClaimKind, EventError, Mark, NotationError, SyntaxProblem};
@@ -151,21 +151,29 @@ fn role_name(role: Role) -> &'static str {
     }
 }
 
+/// A mating line from the finding's position, numbered from the game's
+/// move numbers (`61...Ka8 62.Kc8 h6 63.Nc7#`), in full.
+pub fn line(f: &Finding, moves: &[SanPlus]) -> String {
+    let (number, turn) = f
+        .position
+        .as_ref()
+        .map_or((1, Color::White), |p| (p.fullmoves.get(), p.turn));
+    crate::i18n::numbered(number, turn, moves, ToString::to_string, str::to_string)
+}
+
 /// Whether `opponent` can still checkmate, as a phrase.
-fn chances(verdict: &Verdict, opponent: Color) -> String {
+fn chances(f: &Finding, verdict: &Verdict, opponent: Color) -> String {
     let opp = color_name(opponent);
     match verdict {
         Verdict::Unwinnable(reason) => format!(
             "{opp} cannot checkmate by any series of legal moves: {}",
             unwinnable(reason)
         ),
-        Verdict::Winnable { line } => {
-            let shown: Vec<String> = line.iter().take(12).map(ToString::to_string).collect();
-            let more = if line.len() > 12 { " …" } else { "" };
-            let how = if shown.is_empty() {
-                "the position is mate".to_string()
-            } else {
-                format!("for instance {}{more}", shown.join(" "))
+        Verdict::Winnable(how) => {
+            let how = match how {
+                Winning::Mate => "the position is mate".to_string(),
+                Winning::Material => "by material: a queen or a rook".to_string(),
+                Winning::Line(moves) => format!("for instance {}", line(f, moves)),
             };
             format!("{opp} can still checkmate ({how})")
         }
@@ -314,7 +322,7 @@ pub fn sentence(_report: &GameReport, f: &Finding) -> String {
             format!(
                 "{}'s flag fell ({how}): {}, so {outcome}",
                 color_name(flagged),
-                chances(&flag.verdict, !flagged)
+                chances(f, &flag.verdict, !flagged)
             )
         }
         Facts::BothFlags(both) => match both {
@@ -606,7 +614,7 @@ fn illegal_act(f: &Finding, a: &IllegalActFacts) -> String {
             };
             format!(
                 "{me} {what}, the second completed illegal move: {}, so {outcome}",
-                chances(verdict, !offender)
+                chances(f, verdict, !offender)
             )
         }
     }
