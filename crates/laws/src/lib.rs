@@ -13,6 +13,7 @@ pub mod class;
 pub mod ending;
 pub mod label;
 pub mod mating;
+pub mod repetition;
 pub mod replay;
 pub mod resolve;
 pub mod result;
