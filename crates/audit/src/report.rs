@@ -91,6 +91,9 @@ pub struct Finding {
     pub kind: Kind,
     pub ply: Option<usize>,
     pub article: Option<Article>,
+    /// Further articles the ruling cites: A.3 (B.3 in blitz) beside 7.5.5
+    /// or 9.5.3 where the time added is one minute.
+    pub also: Vec<Article>,
     pub player: Option<Player>,
     /// The time added to the opponent of `player` (a penalty, an incorrect claim).
     pub seconds_added: Option<u32>,
@@ -116,6 +119,7 @@ impl Finding {
             kind,
             ply,
             article: None,
+            also: Vec::new(),
             player: None,
             seconds_added: None,
             severity: kind.severity(),

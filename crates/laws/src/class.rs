@@ -64,6 +64,20 @@ impl GameClass {
         }
     }
 
+    /// The articles that make the penalty one minute, cited beside 7.5.5 or
+    /// 9.5.3: A.3 in rapid; in blitz under B.3, B.3 and the A.3 it imports.
+    /// None where the penalty is the two minutes of the articles themselves.
+    pub fn penalty_articles(self, supervision: Supervision) -> &'static [crate::Article] {
+        use crate::Article;
+        match (self, supervision) {
+            (GameClass::Standard, _) | (GameClass::Blitz, Supervision::Full) => &[],
+            (GameClass::Rapid, _) => &[Article::RAPID_PENALTY],
+            (GameClass::Blitz, Supervision::Limited) => {
+                &[Article::BLITZ_RULES, Article::RAPID_PENALTY]
+            }
+        }
+    }
+
     /// Whether an illegal move nobody caught before the opponent's next move
     /// stands (A.5.2, and B.3 by reference): rapid and blitz without full
     /// supervision.

@@ -87,15 +87,17 @@ impl NearMisses {
         }
     }
 
-    /// The position of the game after `ply` plies.
-    pub fn look(&mut self, ply: usize, pos: &Chess) {
+    /// The position of the game after `ply` plies; whether it is a near-miss.
+    pub fn look(&mut self, ply: usize, pos: &Chess) -> bool {
         if ply >= self.at || pos.board() != &self.board {
-            return;
+            return false;
         }
         let differences = differences(pos, &self.target);
-        if !differences.is_empty() {
+        let near = !differences.is_empty();
+        if near {
             self.found.push(NearMiss { ply, differences });
         }
+        near
     }
 
     /// The ply the target position has.

@@ -77,6 +77,15 @@ impl Serialize for FindingRow<'_> {
         s.serialize_field("ply", &f.ply)?;
         s.serialize_field("article", &f.article.map(|a| a.as_str()))?;
         s.serialize_field("player", &f.player.map(|p| p.as_str()))?;
+        if !f.also.is_empty() {
+            let all: Vec<&str> = f
+                .article
+                .iter()
+                .chain(&f.also)
+                .map(|a| a.as_str())
+                .collect();
+            s.serialize_field("articles", &all)?;
+        }
         if let Some(seconds) = f.seconds_added {
             s.serialize_field("seconds_added", &seconds)?;
         }

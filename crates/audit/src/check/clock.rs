@@ -108,6 +108,7 @@ impl Context<'_> {
                 .article(Article::ILLEGAL_MOVE)
                 .player(offender);
             f.seconds_added = Some(seconds);
+            f.also = self.penalty_articles();
             findings.push(self.at_event(f, replay, Some(at)));
             return;
         }

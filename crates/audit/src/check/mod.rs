@@ -256,6 +256,13 @@ impl Context<'_> {
         self.class.penalty_seconds(self.options.supervision)
     }
 
+    /// The articles that make that time one minute (A.3, B.3), cited beside the ruling's own.
+    fn penalty_articles(&self) -> Vec<Article> {
+        self.class
+            .penalty_articles(self.options.supervision)
+            .to_vec()
+    }
+
     /// Whether a recorded illegal move stood (A.5.2): only when the user
     /// said the record is a rapid or blitz game as played.
     fn illegal_moves_stand(&self) -> bool {

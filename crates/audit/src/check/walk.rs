@@ -215,7 +215,7 @@ impl Context<'_> {
             report.fingerprint = Some(fingerprint.finish());
         }
         self.clock_readings(report, &start, mode);
-        self.label_occurrences(report, &start, mode);
+        self.name_repetitions(report, &start, mode);
         Some((replay, broken))
     }
 
@@ -359,7 +359,7 @@ impl Context<'_> {
     /// The displacement of an illegal recorded move that stood (A.5.2),
     /// when the rules in force let it stand and the record says which piece
     /// went where.
-    fn standing_move(
+    pub(super) fn standing_move(
         &self,
         replay: &Replay,
         written: &WrittenMove,
