@@ -23,5 +23,5 @@ pub mod source;
 pub use check::{ExtraClaim, MoveRef, Options, check_game, check_game_with};
 pub use facts::Facts;
 pub use kind::{Group, Kind, Severity};
-pub use report::{Finding, GameReport, Place, Player};
+pub use report::{Clocks, Finding, GameReport, Header, PgnDate, Place, Player, Side};
 pub use source::Source;

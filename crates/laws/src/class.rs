@@ -2,9 +2,10 @@
 //! (Appendices A.1 and B.1). It decides the time added for an incorrect
 //! claim or an illegal move (7.5.5, 9.5.3, A.3).
 
-/// Standard, rapid or blitz play.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+/// Standard, rapid or blitz play; standard where nothing says otherwise.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub enum GameClass {
+    #[default]
     Standard,
     /// Appendix A: more than 10 and less than 60 minutes (base + 60 × increment).
     Rapid,

@@ -250,6 +250,7 @@ mod tests {
             recorded_result: Some("1-0".into()),
             ruled_result: Some(laws::GameResult::Draw),
             findings: Vec::new(),
+            header: audit::Header::default(),
             fingerprint: None,
         };
         for lang in [Lang::En, Lang::De] {

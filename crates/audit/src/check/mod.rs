@@ -156,6 +156,7 @@ fn check(source: &str, game: usize, text: &GameText, options: &Options) -> GameR
         .class
         .or_else(|| time_control.as_ref().and_then(TimeControl::class))
         .unwrap_or(GameClass::Standard);
+    report.header = header::typed(&sheet, time_control.clone(), class);
     let ctx = Context {
         text,
         sheet: &sheet,
@@ -227,6 +228,7 @@ fn blank_report(source: &str, game: usize, text: &GameText) -> GameReport {
         recorded_result: None,
         ruled_result: None,
         findings: Vec::new(),
+        header: crate::report::Header::default(),
         fingerprint: None,
     }
 }

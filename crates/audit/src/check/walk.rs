@@ -216,6 +216,7 @@ impl Context<'_> {
         }
         self.clock_readings(report, &start, mode);
         self.name_repetitions(report, &start, mode);
+        self.ruling_clocks(report, &start);
         Some((replay, broken))
     }
 
