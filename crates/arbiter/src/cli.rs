@@ -124,6 +124,19 @@ pub struct AdjudicateArgs {
     #[arg(long, value_name = "FILE")]
     pub html: Option<PathBuf>,
 
+    /// The arbiter's name, for the ruling sheet's header and signature line.
+    #[arg(long, value_name = "NAME")]
+    pub arbiter: Option<String>,
+
+    /// The event regulations the rulings rest on (such as "A.4 applies: full
+    /// supervision"), for the ruling sheet's header.
+    #[arg(long, value_name = "TEXT")]
+    pub event_regulations: Option<String>,
+
+    /// A ruling sheet without signature lines and remarks field.
+    #[arg(long)]
+    pub no_signatures: bool,
+
     /// Standard, rapid or blitz rules, overriding the TimeControl tag. In rapid
     /// and blitz an illegal move in the record stands (A.5.2) unless --supervision full.
     #[arg(long, value_enum)]
@@ -238,6 +251,19 @@ pub struct RunArgs {
     /// Also write an HTML ruling sheet for each game with rulings into this directory, with index.html.
     #[arg(long, value_name = "DIR")]
     pub html: Option<PathBuf>,
+
+    /// The arbiter's name, for the ruling sheet's header and signature line.
+    #[arg(long, value_name = "NAME")]
+    pub arbiter: Option<String>,
+
+    /// The event regulations the rulings rest on (such as "A.4 applies: full
+    /// supervision"), for the ruling sheet's header.
+    #[arg(long, value_name = "TEXT")]
+    pub event_regulations: Option<String>,
+
+    /// A ruling sheet without signature lines and remarks field.
+    #[arg(long)]
+    pub no_signatures: bool,
 
     /// audit: do not look for the same game submitted twice (saves about 32 bytes per game).
     #[arg(long)]

@@ -98,8 +98,19 @@ fn run(args: &RunArgs, audit: bool, lang: Lang) -> io::Result<bool> {
         ColorChoice::Auto => audit && io::stderr().is_terminal(),
     };
     let progress = progress::Progress::new(show_progress);
+    let sheet_options = render::html::SheetOptions {
+        arbiter: args.arbiter.clone(),
+        regulations: args.event_regulations.clone(),
+        signatures: !args.no_signatures,
+        all: false,
+    };
     let mut html = match &args.html {
-        Some(dir) => Some(render::pages::Dir::new(dir, messages, lang.code())?),
+        Some(dir) => Some(render::pages::Dir::new(
+            dir,
+            messages,
+            lang.code(),
+            sheet_options,
+        )?),
         None => None,
     };
     // Duplicates are a property of the whole input: the batch audit looks for them.
@@ -220,6 +231,12 @@ fn adjudicate(args: &AdjudicateArgs, lang: Lang) -> io::Result<bool> {
             games: games.len(),
         })));
     }
+    let sheet_options = render::html::SheetOptions {
+        arbiter: args.arbiter.clone(),
+        regulations: args.event_regulations.clone(),
+        signatures: !args.no_signatures,
+        all: args.all,
+    };
     let stdout = io::stdout().lock();
     let mut renderers: Vec<Box<dyn Render>> = vec![match args.format {
         Format::Json => Box::new(render::json::Json::new(io::BufWriter::new(stdout))),
@@ -227,7 +244,7 @@ fn adjudicate(args: &AdjudicateArgs, lang: Lang) -> io::Result<bool> {
         Format::Text => Box::new(render::sheet::Sheet::new(
             io::BufWriter::new(stdout),
             args.ascii,
-            args.all,
+            sheet_options.clone(),
             messages,
         )),
     }];
@@ -236,7 +253,7 @@ fn adjudicate(args: &AdjudicateArgs, lang: Lang) -> io::Result<bool> {
             path.clone(),
             messages,
             lang.code(),
-            args.all,
+            sheet_options,
         )));
     }
     let mut failed = false;

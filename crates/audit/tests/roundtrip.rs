@@ -126,7 +126,7 @@ proptest! {
             prop_assert!(broken.is_empty(), "{dialect:?}: {broken:?}");
             prop_assert_eq!(report.plies, game.len(), "{:?}", dialect);
             let kinds: Vec<(Kind, Option<usize>)> = report.findings.iter().map(|f| (f.kind, f.ply)).collect();
-            rulings.push((report.fingerprint, report.ruled_result.clone(), kinds));
+            rulings.push((report.fingerprint, report.ruled_result, kinds));
         }
         for other in &rulings[1..] {
             prop_assert_eq!(other, &rulings[0]);

@@ -54,7 +54,7 @@ pub fn squares_of(
                 .iter()
                 .copied()
                 .find(|&from| reaches(role, turn, from, to, occupied))
-                .or_else(|| match candidates.as_slice() {
+                .or(match candidates.as_slice() {
                     [only] => Some(*only),
                     _ => None,
                 });

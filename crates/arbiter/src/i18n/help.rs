@@ -30,7 +30,7 @@ const COMMANDS: [(&str, &str, &str); 4] = [
 ];
 
 /// Option or argument (by its id, the field's name): its help.
-const ARGS: [(&str, &str); 27] = [
+const ARGS: [(&str, &str); 30] = [
     (
         "paths",
         "PGN-Dateien oder Verzeichnisse (rekursiv nach *.pgn, *.pgn.gz, *.pgn.zst durchsucht); `-` für die Standardeingabe.",
@@ -112,6 +112,18 @@ const ARGS: [(&str, &str); 27] = [
     (
         "lang",
         "Sprache aller Texte für Menschen (die `message` in JSON und CSV bleibt englisch).",
+    ),
+    (
+        "arbiter",
+        "Name des Schiedsrichters für den Kopf und die Unterschriftszeile des Entscheidungsblatts.",
+    ),
+    (
+        "event_regulations",
+        "Bestimmungen der Turnierordnung, auf die sich die Entscheidungen stützen (etwa „A.4 gilt, volle Aufsicht“), für den Kopf des Entscheidungsblatts.",
+    ),
+    (
+        "no_signatures",
+        "Entscheidungsblatt ohne Unterschriftszeilen und ohne Feld für Bemerkungen.",
     ),
     ("help", "Hilfe anzeigen."),
     ("version", "Version anzeigen."),

@@ -39,11 +39,14 @@ pub fn fen(f: &Finding) -> Option<String> {
     if let audit::Facts::Setup(problem) = &f.facts {
         return problem.fen().map(str::to_string);
     }
-    f.position.as_ref().map(|setup| {
-        Fen::try_from_setup((**setup).clone())
-            .unwrap_or_else(LossyFenError::ignore)
-            .to_string()
-    })
+    f.position.as_deref().map(setup_fen)
+}
+
+/// A typed position as FEN (an illegal one as it stands).
+pub fn setup_fen(setup: &shakmaty::Setup) -> String {
+    Fen::try_from_setup(setup.clone())
+        .unwrap_or_else(LossyFenError::ignore)
+        .to_string()
 }
 
 struct Row<'a>(&'a GameReport);

@@ -96,7 +96,7 @@ impl Context<'_> {
                 .written_move
                 .map(|mv| SanPlus::from_move(pos.clone(), mv));
             let label = match &legal {
-                Some(san) => MoveLabel::of(pos, san.clone()),
+                Some(san) => MoveLabel::of(pos, *san),
                 None => MoveLabel::written(pos, w.text.clone()),
             };
             WrittenMove {

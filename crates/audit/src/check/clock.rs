@@ -20,6 +20,10 @@ use crate::{
 impl Context<'_> {
     /// Points a ruling at its event (when it has one) and at the position.
     fn at_event(&self, mut f: Finding, replay: &Replay, at: Option<&EventAt>) -> Finding {
+        // The move after which it happened, as an arbiter names the moment.
+        if f.move_number.is_none() {
+            f.move_number = replay.last_label();
+        }
         f.token = at.map(|a| a.text.clone());
         f.place = at.map(|a| self.place(a.span));
         f.position = position_of(replay.position());
