@@ -57,7 +57,7 @@ static LABELS: Labels = Labels {
     yes: "Ja",
     no: "Nein",
     played: "gespielt",
-    written: "notierter, nicht ausgeführter Zug",
+    written: "aufgeschriebener, nicht ausgeführter Zug",
     undetermined: "nicht entscheidbar; der Partieverlust bleibt bestehen, sofern der Schiedsrichter nichts anderes feststellt",
     touched: "berührt",
     attempted: "versucht",

@@ -368,7 +368,10 @@ fn occurrences(f: &Finding, m: &dyn Messages) -> Option<String> {
 fn diagram(out: &mut String, game: usize, n: usize, fig: &Figure, m: &dyn Messages) {
     let l = m.labels();
     let f = fig.finding;
-    let at = move_at(f, m);
+    let at = match move_at(f, m).as_str() {
+        "–" => capitalised(l.starting_position),
+        mv => mv.to_string(),
+    };
     let cited = articles(f);
     let cited = if cited.is_empty() {
         String::new()
@@ -415,7 +418,7 @@ fn diagram(out: &mut String, game: usize, n: usize, fig: &Figure, m: &dyn Messag
     );
     out.push_str("<ul class=\"details\">");
     let mut item = |text: &str| {
-        let _ = write!(out, "<li>{}</li>", esc(text));
+        let _ = write!(out, "<li>{}</li>", esc(&capitalised(text)));
     };
     match fig.shows {
         Shows::NearMiss(near) => {

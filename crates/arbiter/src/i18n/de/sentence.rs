@@ -491,11 +491,11 @@ pub fn sentence(_report: &GameReport, f: &Finding) -> String {
                 FlagEvidence::ZeroClock => "Uhrzeit null",
             };
             let outcome = if flag.verdict.is_unwinnable() {
-                "die Partie ist remis".to_string()
+                "ist die Partie remis".to_string()
             } else if flag.verdict == Verdict::Undetermined {
-                format!("{me} verliert auf Zeit, sofern der Schiedsrichter nichts anderes feststellt")
+                format!("verliert {me} auf Zeit, sofern der Schiedsrichter nichts anderes feststellt")
             } else {
-                format!("{me} verliert auf Zeit")
+                format!("verliert {me} auf Zeit")
             };
             format!(
                 "Zeitüberschreitung: das Blättchen von {me} ist gefallen ({how}); {}, also {outcome} (Art. {art}).",
