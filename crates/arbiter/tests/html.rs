@@ -295,12 +295,12 @@ fn the_header_has_what_a_ruling_sheet_has() {
     );
     for expected in [
         "Bezirksliga Nord 2024",
-        "<th>Datum</th><td>12.10.2024</td>",
-        "<th>Runde</th><td>5</td>",
-        "<th>Brett</th><td>4</td>",
+        "<dt>Datum</dt><dd>12.10.2024</dd>",
+        "<dt>Runde</dt><dd>5</dd>",
+        "<dt>Brett</dt><dd>4</dd>",
         "Claussen, Ole (Elo 2101)",
         "40 Züge in 90 min + 30 s je Zug, dann 30 min für den Rest der Partie + 30 s je Zug (Turnierschach)",
-        "<th>Schiedsrichter</th><td>Erika Muster</td>",
+        "<dt>Schiedsrichter</dt><dd>Erika Muster</dd>",
         "Turnierordnung des Bezirks, § 4",
         "nach 4...Sg8; Uhren: Weiß 1:33:05, Schwarz 1:30:45",
         "Unterschrift · Schiedsrichter: Erika Muster",
@@ -323,7 +323,7 @@ fn the_header_has_what_a_ruling_sheet_has() {
     // A changed result stands out.
     let html = sheet("fixtures/5-endings/resign-bare-king.pgn", "1", "en");
     assert!(
-        html.contains("<td class=\"changed\">½-½ (changed by the ruling)</td>"),
+        html.contains("<dd class=\"changed\">½-½ (changed by the ruling)</dd>"),
         "{html}"
     );
 }

@@ -222,16 +222,24 @@ pub fn game(report: &GameReport, m: &dyn Messages, opts: &SheetOptions) -> Strin
             esc(&player_line(name.as_deref(), side, m))
         );
     }
-    out.push_str("</table>\n<table class=\"facts\">");
-    for pair in header_rows(report, &rulings, m, opts).chunks(2) {
-        out.push_str("<tr>");
-        for (label, value, changed) in pair {
-            let class = if *changed { " class=\"changed\"" } else { "" };
-            let _ = write!(out, "<th>{}</th><td{class}>{}</td>", esc(label), esc(value));
-        }
-        out.push_str("</tr>");
+    out.push_str("</table>\n<dl class=\"facts\">");
+    for (label, value, changed) in header_rows(report, &rulings, m, opts) {
+        // A long value takes the whole line rather than wrapping in a narrow column.
+        let wide = value.chars().count() > 32;
+        let (term, class) = match (changed, wide) {
+            (true, true) => (" class=\"wide\"", " class=\"wide changed\""),
+            (true, false) => ("", " class=\"changed\""),
+            (false, true) => (" class=\"wide\"", " class=\"wide\""),
+            (false, false) => ("", ""),
+        };
+        let _ = write!(
+            out,
+            "<dt{term}>{}</dt><dd{class}>{}</dd>",
+            esc(label),
+            esc(&value)
+        );
     }
-    out.push_str("</table></header>\n");
+    out.push_str("</dl></header>\n");
 
     if rulings.is_empty() {
         let _ = writeln!(out, "<p class=\"none\">{}</p>", esc(l.no_rulings));
@@ -269,13 +277,14 @@ pub fn game(report: &GameReport, m: &dyn Messages, opts: &SheetOptions) -> Strin
     }
     let _ = writeln!(
         out,
-        "<p class=\"source\">{}: {}, {} {}, {} {}</p>",
+        "<p class=\"source\">{}: {}, {} {}, {} {}. {}</p>",
         esc(l.source),
         esc(&report.source),
         esc(l.game),
         report.game,
         esc(l.line),
-        report.line
+        report.line,
+        esc(l.generated_by)
     );
     out.push_str("</section>\n");
     out
@@ -318,19 +327,14 @@ fn timeline(
             esc(m.kind_title(f.kind)),
             esc(&capitalised(&m.sentence(report, f)))
         );
-        if let (Some(seconds), Some(player)) = (f.seconds_added, f.player) {
+        // The clock before and after stands under the diagram, where there is one.
+        if let (Some(seconds), Some(player), true) =
+            (f.seconds_added, f.player, figure_no.is_empty())
+        {
             let _ = write!(
                 out,
                 "<br><span class=\"clock\">{}</span>",
                 esc(&m.clock_change(seconds, player.opponent(), f.clock_before()))
-            );
-        }
-        if let Some(clocks) = &f.clocks {
-            let _ = write!(
-                out,
-                "<br><span class=\"clocks\">{}: {}</span>",
-                esc(&capitalised(l.clocks)),
-                esc(&m.clocks(clocks))
             );
         }
         let cited = articles(f);

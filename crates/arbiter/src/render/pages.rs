@@ -65,7 +65,7 @@ impl Render for Sheet {
     fn finish(&mut self) -> io::Result<()> {
         let m = self.messages;
         let title = self.title.as_deref().unwrap_or(m.labels().sheet_title);
-        let body = format!("{}{}", self.body, footer(m));
+        let body = self.body.clone();
         fs::write(&self.path, html::document(self.lang, title, &body))
     }
 }
@@ -178,11 +178,7 @@ impl Render for Dir {
             "<p><a href=\"index.html\">← {}</a></p>\n",
             esc(m.labels().index_title)
         );
-        let body = format!(
-            "{back}{}{}",
-            html::game(report, m, &self.options),
-            footer(m)
-        );
+        let body = format!("{back}{}", html::game(report, m, &self.options));
         let mut out = io::BufWriter::new(fs::File::create(self.dir.join(&file))?);
         out.write_all(html::document(self.lang, &title, &body).as_bytes())?;
         out.flush()?;
