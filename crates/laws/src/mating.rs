@@ -15,7 +15,9 @@
 //!   answers are checked before they are trusted: a helpmate is replayed move
 //!   by move in shakmaty and must end in mate by `side`; anything that fails
 //!   that check, or that CHA cannot decide, is [`Verdict::Undetermined`],
-//!   never a guess.
+//!   never a guess. Where the verdict is a line, [`helpmate`] looks for a
+//!   shorter one within a small budget (the line is what the sheets show);
+//!   [`decide`] gives the verdict without that search.
 
 pub mod forced;
 pub mod helpmate;
