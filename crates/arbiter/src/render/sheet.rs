@@ -82,9 +82,6 @@ impl<W: Write> Render for Sheet<W> {
             writeln!(out, "\n{}", l.timeline)?;
         }
         for f in &rulings {
-            let ply = f
-                .ply
-                .map_or_else(|| "     ".to_string(), |p| format!("{p:>5}"));
             let cited = articles(f);
             let article = if cited.is_empty() {
                 String::new()
@@ -92,12 +89,8 @@ impl<W: Write> Render for Sheet<W> {
                 format!("{} {cited}", l.article)
             };
             let mv = move_at(f, m);
-            writeln!(
-                out,
-                "  {}{ply}  {mv:<10} {:<26} {article}",
-                l.ply,
-                f.kind.code()
-            )?;
+            // Named by move, as an arbiter names a position.
+            writeln!(out, "  {mv:<10} {:<26} {article}", f.kind.code())?;
             writeln!(out, "{INDENT}{}", m.kind_title(f.kind))?;
             writeln!(out, "{INDENT}{}", m.sentence(r, f))?;
             if let Some(written) = f.facts.written_move() {
