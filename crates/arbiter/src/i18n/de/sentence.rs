@@ -732,7 +732,8 @@ fn claim_sentence(f: &Finding, claim: &ClaimFacts) -> String {
             if written { "entstünde" } else { "entstand" },
             match plies.len() {
                 1 => "einmal".to_string(),
-                n => format!("{n} Mal"),
+                2 => "zweimal".to_string(),
+                n => format!("{n}-mal"),
             },
         ),
         Grounds::Quiet { since, quiet } if !written => format!(

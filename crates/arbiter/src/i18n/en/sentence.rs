@@ -630,6 +630,7 @@ fn claim_sentence(f: &Finding, claim: &ClaimFacts) -> String {
             },
             match plies.len() {
                 1 => "once".to_string(),
+                2 => "twice".to_string(),
                 n => format!("{n} times"),
             },
         ),
