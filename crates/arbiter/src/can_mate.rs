@@ -2,7 +2,7 @@
 
 use std::io::{self, Write};
 
-use laws::mating::{Verdict, analyse_within};
+use laws::mating::{Verdict, Winning, analyse_within};
 use shakmaty::{CastlingMode, Chess, Color, Position, fen::Fen};
 
 use crate::{
@@ -55,10 +55,15 @@ pub fn run(args: &CanMateArgs, lang: Lang) -> Result<bool, Failure> {
             Color::Black => "black",
         };
         let (word, reason, line) = match &verdict {
-            Verdict::Winnable { line } => (
+            Verdict::Winnable(how) => (
                 "winnable",
                 None,
-                Some(line.iter().map(ToString::to_string).collect::<Vec<_>>()),
+                Some(
+                    how.line()
+                        .iter()
+                        .map(ToString::to_string)
+                        .collect::<Vec<_>>(),
+                ),
             ),
             Verdict::Unwinnable(why) => ("unwinnable", Some(why), None),
             Verdict::Undetermined => {
@@ -73,6 +78,7 @@ pub fn run(args: &CanMateArgs, lang: Lang) -> Result<bool, Failure> {
                 serde_json::json!({
                     "fen": args.fen, "side": name, "verdict": word,
                     "reason": reason.map(|r| r.code()), "explanation": reason.map(|r| Lang::En.messages().unwinnable(r)),
+                    "how": match &verdict { Verdict::Winnable(how) => Some(how.code()), _ => None },
                     "line": line
                 })
             )?,
@@ -82,7 +88,7 @@ pub fn run(args: &CanMateArgs, lang: Lang) -> Result<bool, Failure> {
                     out,
                     "{} {}",
                     m.can_mate_question(side.into()),
-                    verdict_answer(m, pos_setup, &verdict, usize::MAX)
+                    verdict_answer(m, pos_setup, &verdict)
                 )?;
             }
             _ => {
@@ -90,12 +96,21 @@ pub fn run(args: &CanMateArgs, lang: Lang) -> Result<bool, Failure> {
                 if let Some(reason) = reason {
                     write!(out, " ({})", Lang::En.messages().unwinnable(reason))?;
                 }
-                if let Some(line) = line {
-                    if line.is_empty() {
+                match &verdict {
+                    Verdict::Winnable(Winning::Mate) => {
                         write!(out, " (the position is already mate)")?;
-                    } else {
-                        write!(out, ": {}", line.join(" "))?;
                     }
+                    Verdict::Winnable(Winning::Material) => {
+                        write!(out, " (by material: a queen or a rook)")?;
+                    }
+                    Verdict::Winnable(Winning::Line(moves)) => {
+                        let numbered =
+                            Lang::En
+                                .messages()
+                                .line(setup.fullmoves.get(), setup.turn, moves);
+                        write!(out, ": {numbered}")?;
+                    }
+                    _ => {}
                 }
                 writeln!(out)?;
             }

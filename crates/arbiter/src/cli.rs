@@ -156,6 +156,19 @@ pub struct AdjudicateArgs {
     #[arg(long, value_name = "FILE")]
     pub html: Option<PathBuf>,
 
+    /// The arbiter's name, for the ruling sheet's header and signature line.
+    #[arg(long, value_name = "NAME")]
+    pub arbiter: Option<String>,
+
+    /// The event regulations the rulings rest on (such as "A.4 applies: full
+    /// supervision"), for the ruling sheet's header.
+    #[arg(long, value_name = "TEXT")]
+    pub event_regulations: Option<String>,
+
+    /// A ruling sheet without signature lines and remarks field.
+    #[arg(long)]
+    pub no_signatures: bool,
+
     #[command(flatten)]
     pub rules: RulesOptions,
 }
@@ -293,6 +306,19 @@ pub struct RunArgs {
     /// Also write an HTML ruling sheet for each game with rulings into this directory, with index.html.
     #[arg(long, value_name = "DIR")]
     pub html: Option<PathBuf>,
+
+    /// The arbiter's name, for the ruling sheet's header and signature line.
+    #[arg(long, value_name = "NAME")]
+    pub arbiter: Option<String>,
+
+    /// The event regulations the rulings rest on (such as "A.4 applies: full
+    /// supervision"), for the ruling sheet's header.
+    #[arg(long, value_name = "TEXT")]
+    pub event_regulations: Option<String>,
+
+    /// A ruling sheet without signature lines and remarks field.
+    #[arg(long)]
+    pub no_signatures: bool,
 
     /// The tournament's FIDE TRF (TRF16, TRFx): check the games against its pairings and
     /// results, and the file against itself (see docs/tournament.md).

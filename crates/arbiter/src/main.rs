@@ -218,9 +218,16 @@ fn run(args: &RunArgs, audit_only: Option<&cli::AuditOnly>, lang: Lang) -> Resul
         ColorChoice::Auto => audit && io::stderr().is_terminal(),
     };
     let progress = progress::Progress::new(show_progress, messages);
+    let sheet_options = render::html::SheetOptions {
+        arbiter: args.arbiter.clone(),
+        regulations: args.event_regulations.clone(),
+        signatures: !args.no_signatures,
+        all: false,
+    };
     let html = match &args.html {
         Some(dir) => Some(
-            render::pages::Dir::new(dir, messages, lang.code()).map_err(io_at(dir, messages))?,
+            render::pages::Dir::new(dir, messages, lang.code(), sheet_options)
+                .map_err(io_at(dir, messages))?,
         ),
         None => None,
     };
@@ -471,6 +478,12 @@ fn adjudicate(args: &AdjudicateArgs, lang: Lang) -> Result<bool, Failure> {
             games: games.len(),
         })));
     }
+    let sheet_options = render::html::SheetOptions {
+        arbiter: args.arbiter.clone(),
+        regulations: args.event_regulations.clone(),
+        signatures: !args.no_signatures,
+        all: args.all,
+    };
     let stdout = io::stdout().lock();
     let mut renderers: Vec<Box<dyn Render>> = vec![match args.format {
         Format::Json => Box::new(render::json::Json::new(io::BufWriter::new(stdout))),
@@ -482,7 +495,7 @@ fn adjudicate(args: &AdjudicateArgs, lang: Lang) -> Result<bool, Failure> {
         Format::Text => Box::new(render::sheet::Sheet::new(
             io::BufWriter::new(stdout),
             args.ascii,
-            args.all,
+            sheet_options.clone(),
             messages,
         )),
     }];
@@ -491,7 +504,7 @@ fn adjudicate(args: &AdjudicateArgs, lang: Lang) -> Result<bool, Failure> {
             path.clone(),
             messages,
             lang.code(),
-            args.all,
+            sheet_options,
         )));
     }
     let mut failed = false;

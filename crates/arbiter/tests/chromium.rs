@@ -76,7 +76,8 @@ fn run_chromium(browser: &Path, profile: &Path, args: &[String], page: &Path) ->
 fn sheet(dir: &Path, file: &str, game: &str, lang: &str) -> PathBuf {
     let path = dir.join(format!("{}-{game}-{lang}.html", file.replace('/', "_")));
     let out = Command::new(env!("CARGO_BIN_EXE_arbiter"))
-        .args(["adjudicate", file, "--game", game, "--lang", lang, "--html"])
+        .args(["adjudicate", file, "--game", game, "--lang", lang])
+        .args(["--arbiter", "Erika Muster", "--html"])
         .arg(&path)
         .current_dir(root())
         .output()
@@ -94,6 +95,74 @@ fn page_errors(log: &str) -> Vec<&str> {
                 || l.contains("Uncaught")
                 || l.contains("Failed to load resource")
                 || l.contains("net::ERR_")
+        })
+        .collect()
+}
+
+/// The pages of a PDF: poppler's `pdfinfo` where it is installed, else the
+/// page objects Chromium (Skia) writes, `/Type /Page` each.
+fn page_count(pdf: &Path) -> usize {
+    if let Ok(out) = Command::new("pdfinfo").arg(pdf).output()
+        && out.status.success()
+    {
+        let info = String::from_utf8_lossy(&out.stdout);
+        if let Some(n) = info
+            .lines()
+            .find_map(|l| l.strip_prefix("Pages:"))
+            .and_then(|n| n.trim().parse().ok())
+        {
+            return n;
+        }
+    }
+    let bytes = fs::read(pdf).unwrap_or_default();
+    let text = String::from_utf8_lossy(&bytes);
+    text.matches("/Type /Page").count() - text.matches("/Type /Pages").count()
+}
+
+/// Each page's text without white space, by poppler's `pdftotext`; `None`
+/// where poppler is not installed.
+fn page_texts(pdf: &Path, pages: usize) -> Option<Vec<String>> {
+    (1..=pages)
+        .map(|page| {
+            let out = Command::new("pdftotext")
+                .args(["-f", &page.to_string(), "-l", &page.to_string()])
+                .arg(pdf)
+                .arg("-")
+                .output()
+                .ok()
+                .filter(|o| o.status.success())?;
+            Some(
+                String::from_utf8_lossy(&out.stdout)
+                    .chars()
+                    .filter(|c| !c.is_whitespace())
+                    .collect(),
+            )
+        })
+        .collect()
+}
+
+/// Each diagram of a page as the sheet writes it: its caption's number and
+/// title (the top of the figure) and its FEN line (the bottom), without
+/// white space.
+fn diagrams(html: &str) -> Vec<(String, String)> {
+    let strip = |s: &str| -> String {
+        s.replace("&#39;", "'")
+            .replace("&quot;", "\"")
+            .replace("&amp;", "&")
+            .chars()
+            .filter(|c| !c.is_whitespace())
+            .collect()
+    };
+    html.split("<figcaption><strong>")
+        .skip(1)
+        .filter_map(|figure| {
+            let caption = figure.split("</strong>").next()?;
+            let fen = figure
+                .split("<li class=\"fen\">")
+                .nth(1)?
+                .split("</li>")
+                .next()?;
+            Some((strip(caption), strip(fen)))
         })
         .collect()
 }
@@ -121,20 +190,94 @@ fn sheets_load_in_headless_chromium_with_every_diagram() {
         !page_errors(&String::from_utf8_lossy(&out.stderr)).is_empty(),
         "Chromium's log shows no console errors: the check below would prove nothing"
     );
-    // (fixture, game, language, boards expected)
+    let poppler = Command::new("pdftotext").arg("-v").output().is_ok();
+    if !poppler {
+        eprintln!("note: poppler-utils not installed: diagrams are not checked for page breaks");
+    }
+    // (fixture, game, language, boards, near-miss boards, written-move arrows, most pages)
     let cases = [
+        (
+            "fixtures/9.2-threefold/sheet-written-move.pgn",
+            "2",
+            "de",
+            3,
+            0,
+            1,
+            1,
+        ),
+        (
+            "fixtures/9.2-threefold/sheet-written-move.pgn",
+            "1",
+            "en",
+            2,
+            0,
+            1,
+            1,
+        ),
+        (
+            "fixtures/9.2-threefold/near-miss-castling.pgn",
+            "1",
+            "de",
+            2,
+            1,
+            0,
+            1,
+        ),
+        (
+            "fixtures/9.2-threefold/near-miss-en-passant.pgn",
+            "1",
+            "en",
+            2,
+            1,
+            0,
+            1,
+        ),
+        (
+            "fixtures/6-clocks/flag-knight-mate-line.pgn",
+            "1",
+            "de",
+            1,
+            0,
+            0,
+            1,
+        ),
         // Two illegal-move rulings and the touch-move violation of the replacement move (7.5.1).
-        ("fixtures/7.5-illegal-moves/basic.pgn", "1", "de", 3),
-        ("fixtures/9.2-threefold/fourth-occurrence.pgn", "3", "en", 1),
-        ("fixtures/5-endings/flag-draw.pgn", "1", "en", 1),
-        ("fixtures/4-touch-move/own-piece.pgn", "3", "de", 1),
-        ("fixtures/9.6-automatic/fivefold-knights.pgn", "2", "en", 1),
+        (
+            "fixtures/7.5-illegal-moves/basic.pgn",
+            "1",
+            "de",
+            3,
+            0,
+            0,
+            1,
+        ),
+        ("fixtures/4-touch-move/own-piece.pgn", "3", "de", 1, 0, 0, 1),
+        ("fixtures/5-endings/flag-draw.pgn", "1", "en", 1, 0, 0, 1),
+        (
+            "fixtures/9.6-automatic/fivefold-castling.pgn",
+            "2",
+            "en",
+            2,
+            1,
+            0,
+            1,
+        ),
+        // Five diagrams need a second page; none may be cut by the break.
+        (
+            "fixtures/9.2-threefold/castling-rights.pgn",
+            "2",
+            "en",
+            5,
+            1,
+            2,
+            2,
+        ),
     ];
-    for (file, game, lang, boards) in cases {
+    for (file, game, lang, boards, near, written, most_pages) in cases {
         let page = sheet(&dir, file, game, lang);
-        let written = fs::read_to_string(&page).unwrap();
+        let html = fs::read_to_string(&page).unwrap();
         assert_eq!(
-            written.matches("<svg class=\"board\"").count(),
+            html.matches("<svg class=\"board").count(),
             boards,
             "{file} game {game}"
         );
@@ -144,9 +287,27 @@ fn sheets_load_in_headless_chromium_with_every_diagram() {
         assert!(out.status.success(), "chromium failed on {file}: {log}");
         assert!(dom.contains("<section class=\"game\">"), "{file}: {dom}");
         assert_eq!(
-            dom.matches("<svg class=\"board\"").count(),
+            dom.matches("<svg class=\"board").count(),
             boards,
             "{file} game {game}: every diagram in the DOM"
+        );
+        assert_eq!(
+            dom.matches("<svg class=\"board\" data-fen=\"").count()
+                + dom
+                    .matches("<svg class=\"board near-miss\" data-fen=\"")
+                    .count(),
+            boards,
+            "{file} game {game}: every board carries its FEN"
+        );
+        assert_eq!(
+            dom.matches("<svg class=\"board near-miss\"").count(),
+            near,
+            "{file} game {game}: the near-miss diagrams"
+        );
+        assert_eq!(
+            dom.matches("class=\"arrow written-move\"").count(),
+            written,
+            "{file} game {game}: the written-move arrows"
         );
         assert_eq!(dom.matches("<symbol id=").count(), 12, "{file}");
         assert!(
@@ -170,6 +331,57 @@ fn sheets_load_in_headless_chromium_with_every_diagram() {
             bytes.starts_with(b"%PDF"),
             "{file}: printing failed: {}",
             String::from_utf8_lossy(&out.stderr)
+        );
+        let pages = page_count(&pdf);
+        assert!(
+            (1..=most_pages).contains(&pages),
+            "{file} game {game}: {pages} A4 pages, at most {most_pages} expected"
+        );
+        if let Some(texts) = page_texts(&pdf, pages) {
+            // A diagram is whole when its caption (top) and its FEN (bottom)
+            // are printed on one page.
+            for (caption, fen) in diagrams(&html) {
+                assert!(
+                    texts
+                        .iter()
+                        .any(|t| t.contains(&caption) && t.contains(&fen)),
+                    "{file} game {game}: diagram {caption} is cut by a page break or missing"
+                );
+            }
+        }
+    }
+    // And prove the page-break check would catch a cut: the same sheet with
+    // diagrams allowed to break and made too tall for what is left of a page.
+    if poppler {
+        let page = sheet(
+            &dir,
+            "fixtures/9.2-threefold/castling-rights.pgn",
+            "2",
+            "en",
+        );
+        let html = fs::read_to_string(&page).unwrap().replace(
+            "</style>",
+            "figure.position { break-inside: auto !important; page-break-inside: auto !important; \
+             width: 170mm !important; } svg.board { width: 170mm !important; height: 170mm !important; }\n</style>",
+        );
+        let cut = dir.join("cut.html");
+        fs::write(&cut, &html).unwrap();
+        let pdf = dir.join("cut.pdf");
+        run_chromium(
+            &browser,
+            &profile,
+            &[
+                "--no-pdf-header-footer".to_string(),
+                format!("--print-to-pdf={}", pdf.display()),
+            ],
+            &cut,
+        );
+        let texts = page_texts(&pdf, page_count(&pdf)).unwrap_or_default();
+        assert!(
+            diagrams(&html).iter().any(|(caption, fen)| !texts
+                .iter()
+                .any(|t| t.contains(caption) && t.contains(fen))),
+            "the page-break check finds no cut diagram where there must be one: it would prove nothing"
         );
     }
     fs::remove_dir_all(&dir).ok();

@@ -73,11 +73,13 @@ fn an_undetermined_verdict_is_undetermined_in_every_view_and_language() {
 }
 
 #[test]
-fn without_a_budget_the_long_helpmate_is_found_and_shown() {
+fn without_a_budget_the_long_helpmate_is_found_and_shown_by_material() {
     let json = arbiter(&["validate", "--format", "json", LONG_HELPMATE]);
     let verdict = &rows(&json)[0]["findings"][0]["details"]["verdict"];
     assert_eq!(verdict["value"], "winnable");
-    assert_eq!(verdict["line"][0], "Ba7");
+    // White has a rook: "yes, by material", and no line to wade through.
+    assert_eq!(verdict["reason"], "material");
+    assert_eq!(verdict["line"], serde_json::json!([]));
 }
 
 #[test]
@@ -117,4 +119,101 @@ fn every_finding_has_details() {
         }
     }
     assert!(findings > 300);
+}
+
+/// The first finding of this kind in a fixture's JSON rows.
+fn finding(file: &str, kind: &str) -> serde_json::Value {
+    let json = arbiter(&["validate", "--format", "json", file]);
+    rows(&json)
+        .iter()
+        .flat_map(|r| r["findings"].as_array().cloned().unwrap_or_default())
+        .find(|f| f["kind"] == kind)
+        .unwrap_or_else(|| panic!("{file}: no {kind}"))
+}
+
+#[test]
+fn near_misses_are_listed_with_their_move_ply_and_difference() {
+    let castling = finding(
+        "fixtures/9.2-threefold/near-miss-castling.pgn",
+        "threefold-claim-rejected",
+    );
+    assert_eq!(
+        castling["details"]["near_misses"],
+        serde_json::json!([{"ply": 0, "move": null, "difference": [
+            {"kind": "castling-right", "color": "white", "side": "kingside"},
+            {"kind": "castling-right", "color": "black", "side": "kingside"}
+        ]}])
+    );
+    let ep = finding(
+        "fixtures/9.2-threefold/near-miss-en-passant.pgn",
+        "threefold-claim-rejected",
+    );
+    assert_eq!(
+        ep["details"]["near_misses"],
+        serde_json::json!([{"ply": 4, "move": "2...d5", "difference": [
+            {"kind": "en-passant", "square": "d6"}
+        ]}])
+    );
+    // A claim that rests on nothing near: an empty list, not a missing one.
+    let upheld = finding(
+        "fixtures/9.2-threefold/sheet-written-move.pgn",
+        "threefold-claim-upheld",
+    );
+    assert_eq!(upheld["details"]["near_misses"], serde_json::json!([]));
+    // Fivefold repetitions list theirs too, beside the occurrences by move.
+    let fivefold = finding(
+        "fixtures/9.6-automatic/fivefold-castling.pgn",
+        "fivefold-repetition",
+    );
+    assert_eq!(
+        fivefold["details"]["near_misses"],
+        serde_json::json!([{"ply": 0, "move": null, "difference": [
+            {"kind": "castling-right", "color": "white", "side": "kingside"}
+        ]}])
+    );
+    assert!(fivefold["details"]["occurrence_plies"].is_array());
+    assert!(fivefold["details"]["occurrences"][1]["move"].is_string());
+}
+
+#[test]
+fn the_written_move_is_named_as_the_scoresheet_has_it() {
+    let upheld = finding(
+        "fixtures/9.2-threefold/sheet-written-move.pgn",
+        "threefold-claim-upheld",
+    );
+    let details = &upheld["details"];
+    assert_eq!(details["written_move"], "Ng8");
+    assert_eq!(details["written_move_as_written"], "Sg8");
+    assert_eq!(details["written_move_label"], "4...Ng8");
+    // Its occurrence is the written move's own, not the move played next.
+    let last = details["occurrences"]
+        .as_array()
+        .unwrap()
+        .last()
+        .unwrap()
+        .clone();
+    assert_eq!(last, serde_json::json!({"ply": 8, "move": "4...Ng8"}));
+}
+
+#[test]
+fn a_one_minute_penalty_cites_a3_and_b3() {
+    let rapid = finding(
+        "fixtures/7.5-illegal-moves/rapid.pgn",
+        "illegal-move-penalty",
+    );
+    assert_eq!(rapid["article"], "7.5.5");
+    assert_eq!(rapid["articles"], serde_json::json!(["7.5.5", "A.3"]));
+    let blitz = finding(
+        "fixtures/7.5-illegal-moves/blitz.pgn",
+        "illegal-move-penalty",
+    );
+    assert_eq!(
+        blitz["articles"],
+        serde_json::json!(["7.5.5", "B.3", "A.3"])
+    );
+    let standard = finding(
+        "fixtures/7.5-illegal-moves/standard.pgn",
+        "illegal-move-penalty",
+    );
+    assert!(standard.get("articles").is_none(), "{standard}");
 }

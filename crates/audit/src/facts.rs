@@ -3,6 +3,7 @@
 //! JSON carries them as `details` (documented field by field in
 //! `docs/findings.md`). No sentence is written here.
 
+use laws::repetition::Difference;
 use laws::{
     EndingKind, GameClass, GameResult, Grounds, MoveError, MoveLabel,
     mating::{Unwinnability, Verdict},
@@ -15,7 +16,7 @@ pub use laws::{
 };
 use scoresheet::{ClaimKind, EventError, Mark, NonStandardForm, NotationError, SyntaxProblem};
 use serde::{Serialize, Serializer, ser::SerializeMap};
-use shakmaty::{Color, Role, Square, san::SanPlus};
+use shakmaty::{CastlingSide, Color, Role, Setup, Square, san::SanPlus};
 
 use crate::{
     report::Finding,
@@ -57,6 +58,9 @@ pub enum Facts {
     Touch(TouchFacts),
     /// An ending on the board.
     Ending(EndingKind),
+    /// Fivefold repetition (9.6.1): the occurrences by move, and the
+    /// positions with the same placement that did not count.
+    Fivefold(Box<Repetition>),
     /// The recorded result contradicts the ruled one.
     ResultMismatch {
         recorded: GameResult,
@@ -242,6 +246,27 @@ pub struct Occurrence {
     pub mv: Option<MoveLabel>,
 }
 
+/// An earlier position with the same pieces on the same squares that does
+/// not count as the same position (9.2.3), and why.
+#[derive(Debug, Clone, PartialEq)]
+pub struct NearMiss {
+    pub ply: usize,
+    /// The move that reached it (none for the starting position).
+    pub mv: Option<MoveLabel>,
+    /// What it had that the repeated position has not (the side to move,
+    /// a castling right, an en passant capture).
+    pub differences: Vec<Difference>,
+    /// The position itself, for its diagram.
+    pub position: Box<Setup>,
+}
+
+/// A fivefold repetition: where the position occurred, and what came close.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Repetition {
+    pub occurrences: Vec<Occurrence>,
+    pub near_misses: Vec<NearMiss>,
+}
+
 /// A claim under 9.2 or 9.3 and the ruling on it.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ClaimFacts {
@@ -250,9 +275,15 @@ pub struct ClaimFacts {
     pub grounds: Grounds,
     /// The move written on the scoresheet with the claim, not played.
     pub written: Option<WrittenMove>,
+    /// The position the written move would reach: the one claimed to recur
+    /// (9.2.1) or to complete fifty moves (9.3.1); none without a legal one.
+    pub after: Option<Box<Setup>>,
     /// The plies the ruling rests on, with their moves: occurrences of the
     /// position, or the start of the quiet series.
     pub occurrences: Vec<Occurrence>,
+    /// For a threefold claim: earlier positions with the same placement that
+    /// do not count (9.2.3), with their moves.
+    pub near_misses: Vec<NearMiss>,
     /// The clock the penalty of an incorrect claim goes to, before and after.
     pub clock_before: Option<f64>,
 }
@@ -260,8 +291,12 @@ pub struct ClaimFacts {
 /// A written move: as written, and as a legal move where it is one.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct WrittenMove {
+    /// As the claimant wrote it, in the scoresheet's own notation (`Sg8`).
     pub text: String,
     pub legal: Option<SanPlus>,
+    /// Its number as the scoresheet would give it (`2...Ng8`): in SAN where
+    /// it is legal, else as written.
+    pub label: MoveLabel,
     /// Where it points on the board.
     pub squares: Option<Squares>,
 }
@@ -510,6 +545,24 @@ impl Facts {
             _ => None,
         }
     }
+
+    /// The occurrences of a repeated position (a claim's, a fivefold's).
+    pub fn occurrences(&self) -> &[Occurrence] {
+        match self {
+            Facts::Claim(claim) => &claim.occurrences,
+            Facts::Fivefold(rep) => &rep.occurrences,
+            _ => &[],
+        }
+    }
+
+    /// The near-misses of a repeated position.
+    pub fn near_misses(&self) -> &[NearMiss] {
+        match self {
+            Facts::Claim(claim) => &claim.near_misses,
+            Facts::Fivefold(rep) => &rep.near_misses,
+            _ => &[],
+        }
+    }
 }
 
 fn color_code(color: Color) -> &'static str {
@@ -530,6 +583,47 @@ fn role_code(role: Role) -> &'static str {
     }
 }
 
+/// `{"ply": 1, "move": "1...d5", "difference": [{"kind": "en-passant", "square": "d6"}]}`.
+impl Serialize for NearMiss {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(Some(3))?;
+        map.serialize_entry("ply", &self.ply)?;
+        map.serialize_entry("move", &self.mv.as_ref().map(ToString::to_string))?;
+        let differences: Vec<DifferenceJson> = self
+            .differences
+            .iter()
+            .map(|d| DifferenceJson(*d))
+            .collect();
+        map.serialize_entry("difference", &differences)?;
+        map.end()
+    }
+}
+
+struct DifferenceJson(Difference);
+
+impl Serialize for DifferenceJson {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        match self.0 {
+            Difference::SideToMove => map.serialize_entry("kind", "side-to-move")?,
+            Difference::CastlingRight { color, side } => {
+                map.serialize_entry("kind", "castling-right")?;
+                map.serialize_entry("color", color_code(color))?;
+                let side = match side {
+                    CastlingSide::KingSide => "kingside",
+                    CastlingSide::QueenSide => "queenside",
+                };
+                map.serialize_entry("side", side)?;
+            }
+            Difference::EnPassant { square } => {
+                map.serialize_entry("kind", "en-passant")?;
+                map.serialize_entry("square", &square.to_string())?;
+            }
+        }
+        map.end()
+    }
+}
+
 /// `{"ply": 8, "move": "4...Ng8"}`.
 impl Serialize for Occurrence {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
@@ -546,11 +640,7 @@ impl Serialize for VerdictJson<'_> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(Some(3))?;
         let (value, reason, line): (&str, Option<&str>, Vec<String>) = match self.0 {
-            Verdict::Winnable { line } => (
-                "winnable",
-                Some(if line.is_empty() { "mate" } else { "helpmate" }),
-                line.iter().map(ToString::to_string).collect(),
-            ),
+            Verdict::Winnable(how) => ("winnable", Some(how.code()), sans(how.line())),
             Verdict::Unwinnable(why) => (
                 "unwinnable",
                 Some(why.code()),
@@ -736,6 +826,12 @@ impl Serialize for Details<'_> {
                 map.serialize_entry("allowed", &sans(&t.allowed))?;
             }
             Facts::Ending(kind) => ending_details(&mut map, kind)?,
+            Facts::Fivefold(rep) => {
+                let plies: Vec<usize> = rep.occurrences.iter().map(|o| o.ply).collect();
+                map.serialize_entry("occurrence_plies", &plies)?;
+                map.serialize_entry("occurrences", &rep.occurrences)?;
+                map.serialize_entry("near_misses", &rep.near_misses)?;
+            }
             Facts::ResultMismatch {
                 recorded,
                 ruled,
@@ -756,6 +852,10 @@ impl Serialize for Details<'_> {
             Facts::Claim(c) => {
                 map.serialize_entry("upheld", &c.upheld)?;
                 map.serialize_entry("written_move", &c.written.as_ref().map(WrittenMove::san))?;
+                if let Some(w) = &c.written {
+                    map.serialize_entry("written_move_as_written", &w.text)?;
+                    map.serialize_entry("written_move_label", &w.label.to_string())?;
+                }
                 let grounds = match &c.grounds {
                     Grounds::Repeated { .. } => "repeated",
                     Grounds::NotRepeated { .. } => "not-repeated",
@@ -776,6 +876,9 @@ impl Serialize for Details<'_> {
                     map.serialize_entry("quiet_plies", quiet)?;
                 }
                 map.serialize_entry("occurrences", &c.occurrences)?;
+                if c.claim == ClaimKind::Threefold {
+                    map.serialize_entry("near_misses", &c.near_misses)?;
+                }
             }
             Facts::WrittenMoveNotPlayed(duty) => {
                 let written = match duty {

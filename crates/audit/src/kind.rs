@@ -189,6 +189,18 @@ impl Kind {
         )
     }
 
+    /// Findings about the record rather than rulings on the game: the
+    /// notation, the file, arbiter events that cannot apply, moves recorded
+    /// after the end, clock readings. A ruling sheet lists them apart, in
+    /// its "Notes on the record".
+    pub fn is_record_note(self) -> bool {
+        self.is_notation()
+            || matches!(
+                self,
+                Kind::AnnotationError | Kind::MovesAfterEnd | Kind::ClockInconsistency
+            )
+    }
+
     /// Findings about the notation and the file rather than about a ruling;
     /// `adjudicate` may leave them out.
     pub fn is_notation(self) -> bool {

@@ -24,5 +24,5 @@ pub mod tournament;
 pub use check::{ExtraClaim, MoveRef, Options, check_game, check_game_with};
 pub use facts::Facts;
 pub use kind::{Group, Kind, Severity};
-pub use report::{Finding, GameReport, Place, Player, Row};
+pub use report::{Clocks, Finding, GameReport, Header, PgnDate, Place, Player, Row, Side};
 pub use source::Source;

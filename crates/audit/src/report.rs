@@ -2,7 +2,7 @@
 //! as typed facts. Sentences are the views' business: `message` is rendered
 //! from [`Finding::facts`] by the English catalogue when a view asks.
 
-use laws::{Article, GameResult, MoveLabel};
+use laws::{Article, GameClass, GameResult, MoveLabel, time_control::TimeControl};
 use shakmaty::{Color, Setup, san::SanPlus};
 
 use crate::{
@@ -27,6 +27,9 @@ pub struct GameReport {
     /// `None` where the record is unreadable.
     pub ruled_result: Option<GameResult>,
     pub findings: Vec<Finding>,
+    /// What the tags say about the event, the players and the clocks, typed
+    /// for the ruling sheet's header (the views never read the PGN).
+    pub header: Header,
     /// A hash of the moves played and the players' names, for finding the same
     /// game submitted twice; `None` when no move was played.
     pub fingerprint: Option<u64>,
@@ -47,6 +50,84 @@ pub enum Row {
     Game,
     /// The TRF itself, or one of its pairings without a game.
     Tournament,
+}
+
+/// The game's header, from its tags.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Header {
+    pub event: Option<String>,
+    pub site: Option<String>,
+    pub date: Option<PgnDate>,
+    /// The round alone: `5` of a `Round "5.3"` that also names the board.
+    pub round: Option<String>,
+    /// The `Board` tag, or the board of a `Round "5.3"`.
+    pub board: Option<String>,
+    pub white: Side,
+    pub black: Side,
+    /// The `TimeControl` tag as read (in minutes where the clocks show it).
+    pub time_control: Option<TimeControl>,
+    /// The rules the game is judged by: the time control's class, or `--rules`.
+    pub class: GameClass,
+}
+
+/// What the tags say about one player beyond the name.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Side {
+    pub title: Option<String>,
+    pub elo: Option<u32>,
+    pub fide_id: Option<u64>,
+    pub team: Option<String>,
+}
+
+/// A PGN date, each part where it is known (`2024.03.??`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PgnDate {
+    pub year: Option<u16>,
+    pub month: Option<u8>,
+    pub day: Option<u8>,
+}
+
+impl PgnDate {
+    /// Reads `YYYY.MM.DD` with `??` (or `????`) for unknown parts; `None`
+    /// when nothing is known or the form is another.
+    ///
+    /// ```
+    /// use audit::report::PgnDate;
+    /// let d = PgnDate::parse("2024.03.??").expect("date");
+    /// assert_eq!((d.year, d.month, d.day), (Some(2024), Some(3), None));
+    /// assert!(PgnDate::parse("????.??.??").is_none());
+    /// assert!(PgnDate::parse("14 March").is_none());
+    /// ```
+    pub fn parse(text: &str) -> Option<PgnDate> {
+        let mut parts = text.trim().split('.');
+        let mut part = |max: u32| -> Option<Option<u32>> {
+            let p = parts.next()?;
+            if p.chars().all(|c| c == '?') {
+                return Some(None);
+            }
+            let n: u32 = p.parse().ok()?;
+            (n >= 1 && n <= max).then_some(Some(n))
+        };
+        let year = part(9999)?;
+        let month = part(12)?;
+        let day = part(31)?;
+        if parts.next().is_some() || (year, month, day) == (None, None, None) {
+            return None;
+        }
+        Some(PgnDate {
+            year: year.and_then(|y| u16::try_from(y).ok()),
+            month: month.and_then(|m| u8::try_from(m).ok()),
+            day: day.and_then(|d| u8::try_from(d).ok()),
+        })
+    }
+}
+
+/// The players' clocks when a ruling was made: each player's last `%clk`
+/// reading at or before that position, where the record has one.
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub struct Clocks {
+    pub white: Option<f64>,
+    pub black: Option<f64>,
 }
 
 /// `"white"` or `"black"`.
@@ -110,6 +191,9 @@ pub struct Finding {
     pub kind: Kind,
     pub ply: Option<usize>,
     pub article: Option<Article>,
+    /// Further articles the ruling cites: A.3 (B.3 in blitz) beside 7.5.5
+    /// or 9.5.3 where the time added is one minute.
+    pub also: Vec<Article>,
     pub player: Option<Player>,
     /// The time added to the opponent of `player` (a penalty, an incorrect claim).
     pub seconds_added: Option<u32>,
@@ -126,6 +210,8 @@ pub struct Finding {
     pub suggestions: Vec<SanPlus>,
     /// The plies the ruling rests on (repetition occurrences, start of a quiet series).
     pub plies: Vec<usize>,
+    /// For a ruling: the clocks when it was made (the time of the ruling).
+    pub clocks: Option<Clocks>,
     pub facts: Facts,
 }
 
@@ -135,6 +221,7 @@ impl Finding {
             kind,
             ply,
             article: None,
+            also: Vec::new(),
             player: None,
             seconds_added: None,
             severity: kind.severity(),
@@ -144,6 +231,7 @@ impl Finding {
             position: None,
             suggestions: Vec::new(),
             plies: Vec::new(),
+            clocks: None,
             facts,
         }
     }

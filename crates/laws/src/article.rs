@@ -45,6 +45,10 @@ impl Article {
     pub const FLAG_FALL: Article = Article("6.9");
     /// 7.5.5: completed illegal moves: time to the opponent, the second loses.
     pub const ILLEGAL_MOVE: Article = Article("7.5.5");
+    /// A.3: in rapid, the penalties of Articles 7 and 9 are one minute instead of two.
+    pub const RAPID_PENALTY: Article = Article("A.3");
+    /// B.3: blitz without full supervision: the rapid rules A.2, A.3 and A.5 apply.
+    pub const BLITZ_RULES: Article = Article("B.3");
     /// A.5.2: rapid and blitz: an illegal move not caught before the opponent's next move stands.
     pub const ILLEGAL_MOVE_STANDS: Article = Article("A.5.2");
     /// A.5.4: rapid and blitz: an illegal position still on the board after the next move draws.

@@ -2,9 +2,10 @@
 //! (Appendices A.1 and B.1). It decides the time added for an incorrect
 //! claim or an illegal move (7.5.5, 9.5.3, A.3).
 
-/// Standard, rapid or blitz play.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+/// Standard, rapid or blitz play; standard where nothing says otherwise.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub enum GameClass {
+    #[default]
     Standard,
     /// Appendix A: more than 10 and less than 60 minutes (base + 60 × increment).
     Rapid,
@@ -61,6 +62,20 @@ impl GameClass {
         match (self, supervision) {
             (GameClass::Standard, _) | (GameClass::Blitz, Supervision::Full) => 120,
             (GameClass::Rapid, _) | (GameClass::Blitz, Supervision::Limited) => 60,
+        }
+    }
+
+    /// The articles that make the penalty one minute, cited beside 7.5.5 or
+    /// 9.5.3: A.3 in rapid; in blitz under B.3, B.3 and the A.3 it imports.
+    /// None where the penalty is the two minutes of the articles themselves.
+    pub fn penalty_articles(self, supervision: Supervision) -> &'static [crate::Article] {
+        use crate::Article;
+        match (self, supervision) {
+            (GameClass::Standard, _) | (GameClass::Blitz, Supervision::Full) => &[],
+            (GameClass::Rapid, _) => &[Article::RAPID_PENALTY],
+            (GameClass::Blitz, Supervision::Limited) => {
+                &[Article::BLITZ_RULES, Article::RAPID_PENALTY]
+            }
         }
     }
 

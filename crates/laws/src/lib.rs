@@ -17,6 +17,7 @@ pub mod illegal;
 pub mod label;
 pub mod mating;
 pub mod outcome;
+pub mod repetition;
 pub mod replay;
 pub mod resolve;
 pub mod result;

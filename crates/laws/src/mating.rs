@@ -15,10 +15,13 @@
 //!   answers are checked before they are trusted: a helpmate is replayed move
 //!   by move in shakmaty and must end in mate by `side`; anything that fails
 //!   that check, or that CHA cannot decide, is [`Verdict::Undetermined`],
-//!   never a guess.
+//!   never a guess. Where the verdict is a line, [`helpmate`] looks for a
+//!   shorter one within a small budget (the line is what the sheets show);
+//!   [`decide`] gives the verdict without that search.
 
 mod cha;
 pub mod forced;
+pub mod helpmate;
 
 use std::{sync::mpsc, time::Duration};
 
@@ -54,14 +57,43 @@ impl Unwinnability {
     }
 }
 
+/// How a side can still checkmate.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Winning {
+    /// The position is already mate, delivered by the side.
+    Mate,
+    /// The side has a queen or a rook, and CHA's search found a helpmate: a
+    /// line would show nothing an arbiter does not see at a glance.
+    Material,
+    /// A helpmate (in SAN, from the position), replayed to checkmate by the
+    /// side: the shortest the budgeted search found, else CHA's.
+    Line(Vec<SanPlus>),
+}
+
+impl Winning {
+    /// A stable code for programs.
+    pub fn code(&self) -> &'static str {
+        match self {
+            Winning::Mate => "mate",
+            Winning::Material => "material",
+            Winning::Line(_) => "helpmate",
+        }
+    }
+
+    /// The mating line, empty where none is shown.
+    pub fn line(&self) -> &[SanPlus] {
+        match self {
+            Winning::Line(line) => line,
+            Winning::Mate | Winning::Material => &[],
+        }
+    }
+}
+
 /// The answer to "can `side` still checkmate?".
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Verdict {
-    /// A helpmate exists; `line` (in SAN, from the position) has been replayed
-    /// to checkmate by the side. Empty when the position is already mate.
-    Winnable {
-        line: Vec<SanPlus>,
-    },
+    /// A helpmate exists (or the position is mate).
+    Winnable(Winning),
     Unwinnable(Unwinnability),
     /// Neither proven nor refuted within the search's limits.
     Undetermined,
@@ -128,9 +160,7 @@ pub fn is_dead_position(pos: &Chess) -> bool {
     let others = board.occupied() & !board.pawns() & !board.kings() & !board.bishops();
     let walled = white.any() && others.is_empty() && white.shift(8) == black;
     // Walls are rare, so the full analysis can afford to look at them.
-    walled
-        && analyse(pos, Color::White).is_unwinnable()
-        && analyse(pos, Color::Black).is_unwinnable()
+    walled && decide(pos, Color::White).is_unwinnable() && decide(pos, Color::Black).is_unwinnable()
 }
 
 /// At most this many pieces besides the kings for the forced-reply look of
@@ -196,7 +226,7 @@ pub fn proven_unwinnable(pos: &Chess, side: Color) -> bool {
 pub(crate) fn static_verdict(pos: &Chess, side: Color) -> Option<Verdict> {
     if pos.is_checkmate() {
         return Some(if pos.turn() != side {
-            Verdict::Winnable { line: Vec::new() }
+            Verdict::Winnable(Winning::Mate)
         } else {
             Verdict::Unwinnable(Unwinnability::GameOver)
         });
@@ -210,7 +240,9 @@ pub(crate) fn static_verdict(pos: &Chess, side: Color) -> Option<Verdict> {
     None
 }
 
-/// The full answer for `side` in `pos`.
+/// The full answer for `side` in `pos`, with the shortest mating line the
+/// budgeted helpmate search finds (see [`helpmate`]) where the verdict is a
+/// line: what the sheets show.
 ///
 /// ```
 /// use laws::mating::{analyse, Verdict, Unwinnability};
@@ -220,11 +252,45 @@ pub(crate) fn static_verdict(pos: &Chess, side: Color) -> Option<Verdict> {
 /// assert!(matches!(analyse(&pos, Color::Black), Verdict::Unwinnable(Unwinnability::ForcedLine { .. })));
 /// // Edge case 21: K+N against K+N can still mate.
 /// let pos: Chess = "kn6/8/8/8/8/8/8/KN6 w - - 0 1".parse::<Fen>()?.into_position(CastlingMode::Standard)?;
-/// assert!(matches!(analyse(&pos, Color::White), Verdict::Winnable { .. }));
+/// assert!(matches!(analyse(&pos, Color::White), Verdict::Winnable(_)));
 /// # Ok::<_, Box<dyn std::error::Error>>(())
 /// ```
 pub fn analyse(pos: &Chess, side: Color) -> Verdict {
+    explain(pos, side, decide(pos, side))
+}
+
+/// The verdict alone, as [`analyse`] gives it, with CHA's line as it comes:
+/// for callers that need only the answer (dead positions on every
+/// irreversible move, the labelled positions' test).
+pub fn decide(pos: &Chess, side: Color) -> Verdict {
     quick_verdict(pos, side).unwrap_or_else(|| cha::verdict(pos, side))
+}
+
+/// What a winnable verdict shows: nothing beyond "by material" where the
+/// side has a queen or a rook; else the shortest helpmate found within the
+/// search's budget, when it is shorter than the line in hand.
+fn explain(pos: &Chess, side: Color, verdict: Verdict) -> Verdict {
+    let Verdict::Winnable(Winning::Line(line)) = verdict else {
+        return verdict;
+    };
+    let board = pos.board();
+    if (board.by_color(side) & (board.queens() | board.rooks())).any() {
+        return Verdict::Winnable(Winning::Material);
+    }
+    let mut replay = pos.clone();
+    let mut moves = Vec::with_capacity(line.len());
+    for san in &line {
+        let Ok(mv) = san.san.to_move(&replay) else {
+            return Verdict::Winnable(Winning::Line(line));
+        };
+        replay.play_unchecked(mv);
+        moves.push(mv);
+    }
+    let shorter = helpmate::shorten(pos, side, &moves, helpmate::NODES);
+    let shorter = (shorter.len() < line.len())
+        .then(|| certify_moves(pos, side, &shorter))
+        .flatten();
+    Verdict::Winnable(Winning::Line(shorter.unwrap_or(line)))
 }
 
 /// The layers that need no search: the board, material, forced lines.
@@ -244,6 +310,12 @@ pub fn analyse_within(pos: &Chess, side: Color, budget: Option<Duration>) -> Ver
     if let Some(verdict) = quick_verdict(pos, side) {
         return verdict;
     }
+    // The line is shortened after the verdict is in, within its own node budget.
+    explain(pos, side, cha_within(pos, side, budget))
+}
+
+/// CHA's verdict within `budget`, on a thread of its own.
+fn cha_within(pos: &Chess, side: Color, budget: Duration) -> Verdict {
     let (send, receive) = mpsc::channel();
     let position = pos.clone();
     let search = std::thread::Builder::new()
@@ -279,6 +351,19 @@ pub fn certify(pos: &Chess, side: Color, uci: &[String]) -> Option<Vec<SanPlus>>
     (pos.is_checkmate() && pos.turn() != side).then_some(line)
 }
 
+/// [`certify`] for moves already typed: each must be legal where it is played.
+fn certify_moves(pos: &Chess, side: Color, moves: &[shakmaty::Move]) -> Option<Vec<SanPlus>> {
+    let mut pos = pos.clone();
+    let mut line = Vec::with_capacity(moves.len());
+    for &mv in moves {
+        if pos.halfmoves() >= 150 || !pos.is_legal(mv) {
+            return None;
+        }
+        line.push(SanPlus::from_move_and_play_unchecked(&mut pos, mv));
+    }
+    (pos.is_checkmate() && pos.turn() != side).then_some(line)
+}
+
 /// Parses a FEN leniently enough for analysis: positions with too much
 /// material or an impossible check are analysed as they stand.
 // shakmaty's own error type is large; it only passes through here.
@@ -306,17 +391,17 @@ mod tests {
         // 18: K+N against K+P can (own pawn blocks).
         assert!(matches!(
             analyse(&pos("k7/p7/8/8/8/8/8/KN6 w - - 0 1"), Color::White),
-            Verdict::Winnable { .. }
+            Verdict::Winnable(_)
         ));
         // 19: K+B against K+P can.
         assert!(matches!(
             analyse(&pos("7k/7p/8/8/8/8/8/KB6 w - - 0 1"), Color::White),
-            Verdict::Winnable { .. }
+            Verdict::Winnable(_)
         ));
         // 20: K+N+N against K can; the bare king cannot.
         assert!(matches!(
             analyse(&pos("k7/8/8/8/8/8/8/KNN5 w - - 0 1"), Color::White),
-            Verdict::Winnable { .. }
+            Verdict::Winnable(_)
         ));
         assert!(analyse(&pos("k7/8/8/8/8/8/8/KNN5 w - - 0 1"), Color::Black).is_unwinnable());
         // 25: the pawn wall is dead for both sides despite 16 pawns.
@@ -328,7 +413,7 @@ mod tests {
     #[test]
     fn helpmates_are_certified() {
         let p = pos("kn6/8/8/8/8/8/8/KN6 w - - 0 1");
-        let Verdict::Winnable { line } = analyse(&p, Color::White) else {
+        let Verdict::Winnable(Winning::Line(line)) = analyse(&p, Color::White) else {
             panic!("K+N v K+N is winnable");
         };
         let uci: Vec<String> = {

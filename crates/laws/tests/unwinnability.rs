@@ -7,7 +7,7 @@
 
 use std::path::{Path, PathBuf};
 
-use laws::mating::{Verdict, analyse, can_never_mate, position_from_fen};
+use laws::mating::{Verdict, can_never_mate, decide, position_from_fen};
 use rayon::prelude::*;
 use shakmaty::{Color, Position};
 
@@ -83,8 +83,8 @@ fn check(file: &str, stride: usize) -> (usize, usize, usize) {
                     row.fen, row.color
                 ));
             }
-            match analyse(&pos, row.color) {
-                Verdict::Winnable { .. } if !row.winnable => {
+            match decide(&pos, row.color) {
+                Verdict::Winnable(_) if !row.winnable => {
                     Err(format!("winnable? {} {:?}", row.fen, row.color))
                 }
                 Verdict::Unwinnable(_) if row.winnable => {
@@ -197,8 +197,8 @@ fn the_wall_filter_keeps_every_dead_wall() {
             let others = board.occupied() & !board.pawns() & !board.kings() & !board.bishops();
             let blocked = white.any() && others.is_empty() && white.shift(8) == black;
             blocked
-                && analyse(&pos, Color::White).is_unwinnable()
-                && analyse(&pos, Color::Black).is_unwinnable()
+                && decide(&pos, Color::White).is_unwinnable()
+                && decide(&pos, Color::Black).is_unwinnable()
                 && !laws::mating::is_dead_position(&pos)
         })
         .collect();

@@ -7,8 +7,9 @@ mod sentence;
 #[cfg(test)]
 pub(super) use sentence::{duration as duration_words, san as san_letters};
 
-use audit::{Finding, GameReport, Kind, Player};
-use laws::{MoveLabel, mating::Unwinnability};
+use audit::{Finding, GameReport, Kind, PgnDate, Player};
+use laws::{MoveLabel, mating::Unwinnability, repetition::Difference};
+use shakmaty::Color;
 
 use super::{Labels, Messages, Usage, format_clock};
 use audit::source::Binary;
@@ -47,20 +48,18 @@ static LABELS: Labels = Labels {
     no_rulings: "Keine Ereignisse und keine Entscheidungen: die Partie gilt wie notiert.",
     timeline: "Verlauf",
     time_added: "Zeitgutschrift für den Gegner",
-    rests_on_plies: "beruht auf den Halbzügen",
-    position_at_ply: "Stellung nach Halbzug",
     sheet_title: "Entscheidung des Schiedsrichters",
     source: "Quelle",
     moves: "Zug",
     ruling: "Entscheidung",
     positions: "Die Stellungen, auf denen die Entscheidungen beruhen",
-    occurred_at: "entstand nach den Halbzügen",
     mating_line: "eine Mattführung",
     already_mate: "die Stellung ist bereits matt",
+    by_material: "schon nach dem Material (Dame oder Turm)",
     yes: "Ja",
     no: "Nein",
     played: "gespielt",
-    written: "notierter, nicht ausgeführter Zug",
+    written: "aufgeschriebener, nicht ausgeführter Zug",
     undetermined: "nicht entscheidbar; der Partieverlust bleibt bestehen, sofern der Schiedsrichter nichts anderes feststellt",
     touched: "berührt",
     attempted: "versucht",
@@ -68,7 +67,6 @@ static LABELS: Labels = Labels {
     index_empty: "Keine Partie der Eingabe enthält eine Entscheidung.",
     rulings: "Entscheidungen",
     players: "Spieler",
-    result_change: "Ergebnis (notiert → entschieden)",
     generated_by: "Von arbiter aus dem Partieformular erstellt; FIDE-Regeln, gültig ab 1. Januar 2023.",
     trf_columns: [
         "Runde",
@@ -77,9 +75,56 @@ static LABELS: Labels = Labels {
         "Partien gefunden",
         "Ergebnisse übereinstimmend",
     ],
+    event: "Turnier",
+    site: "Ort",
+    date: "Datum",
+    board: "Brett",
+    time_control: "Bedenkzeit",
+    arbiter: "Schiedsrichter",
+    regulations: "Turnierordnung",
+    time_of_ruling: "Zeitpunkt der Entscheidung",
+    clocks: "Uhren",
+    no_clocks: "keine Uhrzeiten notiert",
+    fide_id: "FIDE-ID",
+    signature: "Unterschrift",
+    remarks: "Bemerkungen",
+    notes_title: "Hinweise zum Partieformular",
+    notes_intro: "Zur Aufzeichnung selbst, keine Entscheidungen über die Partie:",
+    on_board: "Die Stellung auf dem Brett",
+    after_written: "Nach dem aufgeschriebenen Zug",
+    claimed_position: "die Stellung, auf die sich die Reklamation bezieht",
+    near_miss: "Nicht dieselbe Stellung",
+    near_miss_why: "Dieselben Figuren auf denselben Feldern, aber",
+    occurred: "entstanden",
+    starting_position: "Ausgangsstellung",
+    quiet_since: "kein Schlagen und kein Bauernzug seit",
+    as_written: "so notiert",
+    result_changed: "durch die Entscheidung geändert",
+    recorded: "Notiert",
+    ruled: "Entschieden",
+    per_move: "je Zug",
+    moves_in: "Züge in",
+    rest_of_game: "für den Rest der Partie",
+    then: "dann",
+    unknown: "unbekannt",
+    no_clock: "ohne Uhr gespielt",
+    sandclock: "Sanduhr",
+    standard: "Turnierschach",
+    rapid: "Schnellschach",
+    blitz: "Blitzschach",
+    after: "nach",
     pieces: ['K', 'D', 'T', 'L', 'S'],
     pawn: 'B',
 };
+
+/// The first letter in upper case.
+fn capitalised(text: &str) -> String {
+    let mut chars = text.chars();
+    chars
+        .next()
+        .map(|c| c.to_uppercase().chain(chars).collect())
+        .unwrap_or_default()
+}
 
 impl Messages for De {
     fn labels(&self) -> &'static Labels {
@@ -150,6 +195,22 @@ impl Messages for De {
 
     fn label(&self, label: &MoveLabel) -> String {
         sentence::label(label)
+    }
+
+    fn date(&self, date: &PgnDate) -> String {
+        let year = date
+            .year
+            .map_or_else(|| "????".to_string(), |y| format!("{y:04}"));
+        match (date.month, date.day) {
+            (Some(m), Some(d)) => format!("{d:02}.{m:02}.{year}"),
+            (Some(m), None) => format!("{m:02}.{year}"),
+            (None, Some(d)) => format!("{d:02}.??.{year}"),
+            (None, None) => year,
+        }
+    }
+
+    fn difference(&self, difference: &Difference, then: Color) -> String {
+        sentence::difference(difference, then)
     }
 
     fn can_mate_question(&self, side: Player) -> String {
@@ -242,12 +303,17 @@ impl Messages for De {
     fn clock_change(&self, seconds: u32, side: Player, before: Option<f64>) -> String {
         match before {
             Some(before) => format!(
-                "{seconds} s Zeitgutschrift: Uhr von {} {} → {}",
+                "{} Zeitgutschrift: Uhr von {} {} → {}",
+                capitalised(&sentence::duration(seconds)),
                 self.player(side),
                 format_clock(before),
                 format_clock(before + f64::from(seconds))
             ),
-            None => format!("{seconds} s Zeitgutschrift für {}", self.player(side)),
+            None => format!(
+                "{} Zeitgutschrift für {}",
+                capitalised(&sentence::duration(seconds)),
+                self.player(side)
+            ),
         }
     }
 }

@@ -3,8 +3,9 @@
 
 mod sentence;
 
-use audit::{Finding, GameReport, Kind, Player};
-use laws::mating::Unwinnability;
+use audit::{Finding, GameReport, Kind, PgnDate, Player};
+use laws::{mating::Unwinnability, repetition::Difference};
+use shakmaty::Color;
 
 use super::{Labels, Messages, Usage, format_clock};
 use audit::source::Binary;
@@ -43,16 +44,14 @@ static LABELS: Labels = Labels {
     no_rulings: "No events and no rulings: the record stands as written.",
     timeline: "Timeline",
     time_added: "time added to the opponent",
-    rests_on_plies: "rests on plies",
-    position_at_ply: "Position at ply",
     sheet_title: "Ruling sheet",
     source: "Source",
     moves: "Move",
     ruling: "Ruling",
     positions: "The positions the rulings rest on",
-    occurred_at: "occurred after plies",
     mating_line: "a mating line",
     already_mate: "the position is already mate",
+    by_material: "by material (a queen or a rook)",
     yes: "Yes",
     no: "No",
     played: "played",
@@ -64,7 +63,6 @@ static LABELS: Labels = Labels {
     index_empty: "No game of the input has a ruling.",
     rulings: "Rulings",
     players: "Players",
-    result_change: "Result (recorded → ruled)",
     generated_by: "Written by arbiter from the scoresheet; FIDE Laws of Chess, edition of 1 January 2023.",
     trf_columns: [
         "round",
@@ -73,6 +71,44 @@ static LABELS: Labels = Labels {
         "games found",
         "results agreeing",
     ],
+    event: "Event",
+    site: "Site",
+    date: "Date",
+    board: "Board",
+    time_control: "Time control",
+    arbiter: "Arbiter",
+    regulations: "Event regulations",
+    time_of_ruling: "Time of the ruling",
+    clocks: "clocks",
+    no_clocks: "no clock readings in the record",
+    fide_id: "FIDE ID",
+    signature: "Signature",
+    remarks: "Remarks",
+    notes_title: "Notes on the record",
+    notes_intro: "About the record itself, not rulings on the game:",
+    on_board: "The position on the board",
+    after_written: "After the written move",
+    claimed_position: "the position the claim is about",
+    near_miss: "Not the same position",
+    near_miss_why: "The same pieces on the same squares, but",
+    occurred: "occurred",
+    starting_position: "the starting position",
+    quiet_since: "no capture or pawn move since",
+    as_written: "as written",
+    result_changed: "changed by the ruling",
+    recorded: "Recorded",
+    ruled: "Ruled",
+    per_move: "per move",
+    moves_in: "moves in",
+    rest_of_game: "for the rest of the game",
+    then: "then",
+    unknown: "unknown",
+    no_clock: "played without a clock",
+    sandclock: "sandclock",
+    standard: "standard",
+    rapid: "rapid",
+    blitz: "blitz",
+    after: "after",
     pieces: ['K', 'Q', 'R', 'B', 'N'],
     pawn: 'P',
 };
@@ -138,6 +174,22 @@ impl Messages for En {
 
     fn unwinnable(&self, why: &Unwinnability) -> String {
         sentence::unwinnable(why)
+    }
+
+    fn date(&self, date: &PgnDate) -> String {
+        let year = date
+            .year
+            .map_or_else(|| "????".to_string(), |y| format!("{y:04}"));
+        match (date.month, date.day) {
+            (Some(m), Some(d)) => format!("{year}-{m:02}-{d:02}"),
+            (Some(m), None) => format!("{year}-{m:02}"),
+            (None, Some(d)) => format!("{year}-??-{d:02}"),
+            (None, None) => year,
+        }
+    }
+
+    fn difference(&self, difference: &Difference, then: Color) -> String {
+        sentence::difference(difference, then)
     }
 
     fn can_mate_question(&self, side: Player) -> String {

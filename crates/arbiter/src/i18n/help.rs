@@ -44,7 +44,7 @@ const COMMANDS: [(&str, &str, &str); 6] = [
 /// Every option must be here: clap's `mut_arg` moves the argument to the end,
 /// and the translated command is parsed as well as shown, so an option left
 /// out would change the order (the unit test below checks).
-const ARGS: [(&str, &str); 32] = [
+const ARGS: [(&str, &str); 35] = [
     (
         "paths",
         "PGN-Dateien oder Verzeichnisse (rekursiv nach *.pgn, *.pgn.gz, *.pgn.zst durchsucht); `-` für die Standardeingabe.",
@@ -144,12 +144,24 @@ const ARGS: [(&str, &str); 32] = [
         "dir",
         "arbiter.1 und eine Seite je Befehl (arbiter-validate.1, …) in diesen Ordner schreiben.",
     ),
+    (
+        "arbiter",
+        "Name des Schiedsrichters für den Kopf und die Unterschriftszeile des Entscheidungsblatts.",
+    ),
+    (
+        "event_regulations",
+        "Bestimmungen der Turnierordnung, auf die sich die Entscheidungen stützen (etwa „A.4 gilt, volle Aufsicht“), für den Kopf des Entscheidungsblatts.",
+    ),
+    (
+        "no_signatures",
+        "Entscheidungsblatt ohne Unterschriftszeilen und ohne Feld für Bemerkungen.",
+    ),
     ("help", "Hilfe anzeigen."),
     ("version", "Version anzeigen."),
 ];
 
 /// Value names as the help shows them (`--output <DATEI>`), by the English one.
-const VALUE_NAMES: [(&str, &str); 17] = [
+const VALUE_NAMES: [(&str, &str); 19] = [
     ("FILE", "DATEI"),
     ("PATH", "PFAD"),
     ("DIR", "ORDNER"),
@@ -167,6 +179,8 @@ const VALUE_NAMES: [(&str, &str); 17] = [
     ("GAME", "NR"),
     ("SHELL", "SHELL"),
     ("LANG", "SPRACHE"),
+    ("NAME", "NAME"),
+    ("TEXT", "TEXT"),
 ];
 
 /// The German value name of an argument; every option that takes a value

@@ -13,9 +13,15 @@ pub mod help;
 #[cfg(test)]
 mod same_facts;
 
-use audit::{Finding, GameReport, Kind, Player, Severity};
+use audit::{Clocks, Finding, GameReport, Kind, PgnDate, Player, Severity};
 use clap::ValueEnum;
-use laws::{MoveLabel, MoveText, mating::Unwinnability};
+use laws::{
+    GameClass, MoveLabel, MoveText,
+    mating::Unwinnability,
+    repetition::Difference,
+    time_control::{Control, TimeControl},
+};
+use shakmaty::{Color, san::SanPlus};
 
 /// The language of the human-facing output.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, ValueEnum)]
@@ -75,16 +81,15 @@ pub struct Labels {
     pub no_rulings: &'static str,
     pub timeline: &'static str,
     pub time_added: &'static str,
-    pub rests_on_plies: &'static str,
-    pub position_at_ply: &'static str,
     pub sheet_title: &'static str,
     pub source: &'static str,
     pub moves: &'static str,
     pub ruling: &'static str,
     pub positions: &'static str,
-    pub occurred_at: &'static str,
     pub mating_line: &'static str,
     pub already_mate: &'static str,
+    /// A winnable verdict shown without a line: the side has a queen or a rook.
+    pub by_material: &'static str,
     pub yes: &'static str,
     pub no: &'static str,
     pub played: &'static str,
@@ -96,10 +101,47 @@ pub struct Labels {
     pub index_empty: &'static str,
     pub rulings: &'static str,
     pub players: &'static str,
-    pub result_change: &'static str,
     pub generated_by: &'static str,
     /// The per-round table of `--trf`: round, pairings, played, games found, results agreeing.
     pub trf_columns: [&'static str; 5],
+    pub event: &'static str,
+    pub site: &'static str,
+    pub date: &'static str,
+    pub board: &'static str,
+    pub time_control: &'static str,
+    pub arbiter: &'static str,
+    pub regulations: &'static str,
+    pub time_of_ruling: &'static str,
+    pub clocks: &'static str,
+    pub no_clocks: &'static str,
+    pub fide_id: &'static str,
+    pub signature: &'static str,
+    pub remarks: &'static str,
+    pub notes_title: &'static str,
+    pub notes_intro: &'static str,
+    pub on_board: &'static str,
+    pub after_written: &'static str,
+    pub claimed_position: &'static str,
+    pub near_miss: &'static str,
+    pub near_miss_why: &'static str,
+    pub occurred: &'static str,
+    pub starting_position: &'static str,
+    pub quiet_since: &'static str,
+    pub as_written: &'static str,
+    pub result_changed: &'static str,
+    pub recorded: &'static str,
+    pub ruled: &'static str,
+    pub per_move: &'static str,
+    pub moves_in: &'static str,
+    pub rest_of_game: &'static str,
+    pub then: &'static str,
+    pub unknown: &'static str,
+    pub no_clock: &'static str,
+    pub sandclock: &'static str,
+    pub standard: &'static str,
+    pub rapid: &'static str,
+    pub blitz: &'static str,
+    pub after: &'static str,
     /// Piece letters for K, Q, R, B, N in move notation.
     pub pieces: [char; 5],
     /// The pawn's letter in diagrams (`P`, German `B`); moves write none.
@@ -204,6 +246,81 @@ pub trait Messages: Sync {
         }
     }
 
+    /// A date of the header in this language's form.
+    fn date(&self, date: &PgnDate) -> String;
+
+    /// What a near-miss had that the repeated position has not; `then` is
+    /// the side to move in the near-miss.
+    fn difference(&self, difference: &Difference, then: Color) -> String;
+
+    fn class_name(&self, class: GameClass) -> &'static str {
+        let l = self.labels();
+        match class {
+            GameClass::Standard => l.standard,
+            GameClass::Rapid => l.rapid,
+            GameClass::Blitz => l.blitz,
+        }
+    }
+
+    /// A span of time as a table shows it: `90 min`, `30 s`, `1 min 30 s`.
+    fn span(&self, seconds: i64) -> String {
+        match (seconds / 60, seconds % 60) {
+            (0, s) => format!("{s} s"),
+            (m, 0) => format!("{m} min"),
+            (m, s) => format!("{m} min {s} s"),
+        }
+    }
+
+    /// The time control as read: `40 moves in 90 min, then 30 min for the
+    /// rest of the game, + 30 s per move`.
+    fn time_control(&self, tc: &TimeControl) -> String {
+        let l = self.labels();
+        match &tc.control {
+            Control::Unknown => l.unknown.to_string(),
+            Control::None => l.no_clock.to_string(),
+            Control::Sandclock(time) => {
+                format!("{} {}", l.sandclock, self.span(time.num_seconds()))
+            }
+            Control::Periods(periods) => {
+                let each: Vec<String> = periods
+                    .iter()
+                    .enumerate()
+                    .map(|(i, p)| {
+                        let time = self.span(p.time.num_seconds());
+                        let base = match p.moves {
+                            Some(n) => format!("{n} {} {time}", l.moves_in),
+                            None if i == 0 => time,
+                            None => format!("{time} {}", l.rest_of_game),
+                        };
+                        let increment = p.increment.num_seconds();
+                        if increment > 0 {
+                            format!("{base} + {} {}", self.span(increment), l.per_move)
+                        } else {
+                            base
+                        }
+                    })
+                    .collect();
+                each.join(&format!(", {} ", l.then))
+            }
+        }
+    }
+
+    /// Both players' clocks: `White 0:04:10, Black 0:03:20`.
+    fn clocks(&self, clocks: &Clocks) -> String {
+        let l = self.labels();
+        [(l.white, clocks.white), (l.black, clocks.black)]
+            .iter()
+            .filter_map(|(who, clock)| clock.map(|c| format!("{who} {}", format_clock(c))))
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
+
+    /// A mating line from a position with this move number and side to
+    /// move, numbered as the game numbers its moves, in full.
+    fn line(&self, number: u32, turn: Color, line: &[SanPlus]) -> String {
+        numbered(number, turn, line, |l| self.label(l), |s| self.san(s))
+    }
+
     fn severity(&self, severity: Severity) -> &'static str {
         let l = self.labels();
         match severity {
@@ -240,6 +357,36 @@ pub trait Messages: Sync {
 
 pub use scoresheet::commands::format_clock;
 
+/// A line of moves numbered from where it starts (`number`, `turn`), the way
+/// a scoresheet numbers it: each White move and a first Black move carry
+/// their number (`label`), later Black moves only the move (`san`).
+pub fn numbered(
+    number: u32,
+    turn: Color,
+    line: &[SanPlus],
+    label: impl Fn(&MoveLabel) -> String,
+    san: impl Fn(&str) -> String,
+) -> String {
+    let (mut number, mut side) = (number, turn);
+    let mut out = Vec::with_capacity(line.len());
+    for (i, mv) in line.iter().enumerate() {
+        if side == Color::White || i == 0 {
+            out.push(label(&MoveLabel {
+                number,
+                side,
+                text: MoveText::San(*mv),
+            }));
+        } else {
+            out.push(san(&mv.to_string()));
+        }
+        if side == Color::Black {
+            number += 1;
+        }
+        side = !side;
+    }
+    out.join(" ")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -257,6 +404,7 @@ mod tests {
             recorded_result: Some(laws::GameResult::WhiteWins),
             ruled_result: Some(laws::GameResult::Draw),
             findings: Vec::new(),
+            header: audit::Header::default(),
             fingerprint: None,
             date: None,
             white_fide_id: None,

@@ -1,13 +1,31 @@
-//! What a ruling's diagram shows: the position it rests on, and what to mark
-//! on it. Everything comes from the finding's typed facts (its position, the
-//! squares of the moves, the touched pieces, the verdict), so the batch
-//! audit draws diagrams without the game's text and without analysing again.
+//! What a ruling's diagrams show: the positions it rests on, and what to
+//! mark on them. Everything comes from the finding's typed facts (its
+//! positions, the squares of the moves, the touched pieces, the verdict, the
+//! near-misses), so the batch audit draws diagrams without the game's text
+//! and without analysing again.
 
-use audit::{Facts, Finding, Player};
+use audit::{
+    Facts, Finding, Player,
+    facts::{NearMiss, WrittenMove},
+};
 use laws::mating::Verdict;
 use shakmaty::{Setup, Square};
 
-use super::svg::{Mark, Marks};
+use super::svg::{Kind, Mark, Marks};
+
+/// Which position of a ruling a diagram shows.
+#[derive(Clone, Copy)]
+pub enum Shows<'a> {
+    /// The position the ruling rests on.
+    Ruling,
+    /// The position a claim's written move would reach: the one claimed to
+    /// recur (9.2.1) or to complete fifty moves (9.3.1).
+    AfterWritten(&'a WrittenMove),
+    /// The position on the board when a claim with a written move was made.
+    OnBoard,
+    /// An earlier position with the same placement that does not count.
+    NearMiss(&'a NearMiss),
+}
 
 /// One diagram of the sheet.
 pub struct Figure<'a> {
@@ -16,6 +34,17 @@ pub struct Figure<'a> {
     pub marks: Marks,
     /// For flag falls and second illegal moves: can the opponent still mate?
     pub verdict: Option<(Player, &'a Verdict)>,
+    pub shows: Shows<'a>,
+}
+
+impl Figure<'_> {
+    /// The kind of board, for its class.
+    pub fn board_kind(&self) -> Kind {
+        match self.shows {
+            Shows::NearMiss(_) => Kind::NearMiss,
+            _ => Kind::Ruling,
+        }
+    }
 }
 
 /// An arrow where both squares are known, else the target marked.
@@ -27,20 +56,21 @@ fn arrow(marks: &mut Marks, squares: Option<(Option<Square>, Square)>) {
     }
 }
 
-pub fn figure(finding: &Finding) -> Option<Figure<'_>> {
+/// The diagrams of one finding, the main one first: for a claim with a
+/// written move the position it would reach, with the move as an arrow, then
+/// the position on the board; then any near-misses.
+pub fn figures(finding: &Finding) -> Vec<Figure<'_>> {
+    let mut out = Vec::new();
     if !finding.kind.has_figure() {
-        return None;
+        return out;
     }
-    let position = finding.position.as_deref()?;
+    let Some(position) = finding.position.as_deref() else {
+        return out;
+    };
     let mut marks = Marks::default();
     match &finding.facts {
         Facts::Move(m) => arrow(&mut marks, m.squares),
         Facts::IllegalAct(a) => arrow(&mut marks, a.squares),
-        Facts::Claim(claim) => {
-            if let Some((Some(from), to)) = claim.written.as_ref().and_then(|w| w.squares) {
-                marks.played.push((from, to));
-            }
-        }
         Facts::Touch(t) => {
             for &square in &t.touched {
                 marks.squares.push((square, Mark::Touched));
@@ -62,10 +92,47 @@ pub fn figure(finding: &Finding) -> Option<Figure<'_>> {
         .verdict()
         .zip(finding.player)
         .map(|(verdict, loser)| (loser.opponent(), verdict));
-    Some(Figure {
-        finding,
-        position,
-        marks,
-        verdict,
-    })
+    let written = match &finding.facts {
+        Facts::Claim(claim) => claim.written.as_ref().zip(claim.after.as_deref()),
+        _ => None,
+    };
+    match written {
+        Some((written, after)) => {
+            let mut arrow = Marks::default();
+            if let Some((Some(from), to)) = written.squares {
+                arrow.written.push((from, to));
+            }
+            out.push(Figure {
+                finding,
+                position: after,
+                marks: arrow,
+                verdict: None,
+                shows: Shows::AfterWritten(written),
+            });
+            out.push(Figure {
+                finding,
+                position,
+                marks,
+                verdict,
+                shows: Shows::OnBoard,
+            });
+        }
+        None => out.push(Figure {
+            finding,
+            position,
+            marks,
+            verdict,
+            shows: Shows::Ruling,
+        }),
+    }
+    for near in finding.facts.near_misses() {
+        out.push(Figure {
+            finding,
+            position: &near.position,
+            marks: Marks::default(),
+            verdict: None,
+            shows: Shows::NearMiss(near),
+        });
+    }
+    out
 }

@@ -39,11 +39,14 @@ pub fn fen(f: &Finding) -> Option<String> {
     if let audit::Facts::Setup(problem) = &f.facts {
         return problem.fen().map(str::to_string);
     }
-    f.position.as_ref().map(|setup| {
-        Fen::try_from_setup((**setup).clone())
-            .unwrap_or_else(LossyFenError::ignore)
-            .to_string()
-    })
+    f.position.as_deref().map(setup_fen)
+}
+
+/// A typed position as FEN (an illegal one as it stands).
+pub fn setup_fen(setup: &shakmaty::Setup) -> String {
+    Fen::try_from_setup(setup.clone())
+        .unwrap_or_else(LossyFenError::ignore)
+        .to_string()
 }
 
 struct Row<'a>(&'a GameReport);
@@ -77,6 +80,15 @@ impl Serialize for FindingRow<'_> {
         s.serialize_field("ply", &f.ply)?;
         s.serialize_field("article", &f.article.map(|a| a.as_str()))?;
         s.serialize_field("player", &f.player.map(|p| p.as_str()))?;
+        if !f.also.is_empty() {
+            let all: Vec<&str> = f
+                .article
+                .iter()
+                .chain(&f.also)
+                .map(|a| a.as_str())
+                .collect();
+            s.serialize_field("articles", &all)?;
+        }
         if let Some(seconds) = f.seconds_added {
             s.serialize_field("seconds_added", &seconds)?;
         }

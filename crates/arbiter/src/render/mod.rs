@@ -13,7 +13,18 @@ pub mod text;
 
 use std::io;
 
-use audit::GameReport;
+use audit::{Finding, GameReport};
+
+/// The articles a finding cites: its own, then those that set the time
+/// added (`7.5.5, A.3`); empty for a pure notation finding.
+pub fn articles(f: &Finding) -> String {
+    f.article
+        .iter()
+        .chain(&f.also)
+        .map(|a| a.as_str())
+        .collect::<Vec<_>>()
+        .join(", ")
+}
 
 /// Something that writes game reports, one at a time, in input order.
 pub trait Render {

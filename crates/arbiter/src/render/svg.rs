@@ -18,6 +18,7 @@ const LIGHT: &str = "#f0d9b5";
 const DARK: &str = "#b58863";
 const ILLEGAL: &str = "#c5221f";
 const PLAYED: &str = "#1a5fb4";
+const WRITTEN: &str = "#1e7b34";
 
 /// The twelve pieces, by the symbol ids the boards refer to.
 const PIECES: [(&str, &str); 12] = [
@@ -50,9 +51,20 @@ pub struct Marks {
     pub squares: Vec<(Square, Mark)>,
     /// Illegal moves drawn as red arrows (from, to).
     pub arrows: Vec<(Square, Square)>,
-    /// Moves played or intended, drawn as blue arrows: the move that broke
-    /// touch-move, the move written with a claim.
+    /// Moves played, drawn as blue arrows: the move that broke touch-move.
     pub played: Vec<(Square, Square)>,
+    /// The move written with a claim and not played, drawn as a dashed
+    /// green arrow of class `written-move` on the position it would reach.
+    pub written: Vec<(Square, Square)>,
+}
+
+/// What a board is drawn for, named in its `class` beside `board`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Kind {
+    /// A position a ruling rests on.
+    Ruling,
+    /// An earlier position with the same placement that does not count (9.2.3).
+    NearMiss,
 }
 
 /// The hidden block of piece symbols, written once before the first board.
@@ -107,13 +119,25 @@ fn piece_id(piece: Piece) -> String {
     format!("{colour}{role}")
 }
 
-/// A board as an SVG element of class `board`; `label` is its accessible
-/// name (already escaped for HTML).
-pub fn board(board: &Board, flipped: bool, marks: &Marks, label: &str) -> String {
+/// A board as an SVG element of class `board` (and `near-miss` for one),
+/// carrying the position it shows as `data-fen`; `label` is its accessible
+/// name and `fen` the position, both already escaped for HTML.
+pub fn board(
+    board: &Board,
+    flipped: bool,
+    marks: &Marks,
+    label: &str,
+    kind: Kind,
+    fen: &str,
+) -> String {
     let size = MARGIN + 8 * SQUARE;
+    let class = match kind {
+        Kind::Ruling => "board",
+        Kind::NearMiss => "board near-miss",
+    };
     let mut out = format!(
-        "<svg class=\"board\" xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 {size} {size}\" \
-         role=\"img\" aria-label=\"{label}\"><title>{label}</title>\n"
+        "<svg class=\"{class}\" data-fen=\"{fen}\" xmlns=\"http://www.w3.org/2000/svg\" \
+         viewBox=\"0 0 {size} {size}\" role=\"img\" aria-label=\"{label}\"><title>{label}</title>\n"
     );
     for square in Square::ALL {
         let (x, y) = corner(square, flipped);
@@ -149,10 +173,13 @@ pub fn board(board: &Board, flipped: bool, marks: &Marks, label: &str) -> String
         );
     }
     for (from, to) in &marks.played {
-        out.push_str(&arrow(*from, *to, flipped, PLAYED));
+        out.push_str(&arrow(*from, *to, flipped, PLAYED, "arrow"));
+    }
+    for (from, to) in &marks.written {
+        out.push_str(&arrow(*from, *to, flipped, WRITTEN, "arrow written-move"));
     }
     for (from, to) in &marks.arrows {
-        out.push_str(&arrow(*from, *to, flipped, ILLEGAL));
+        out.push_str(&arrow(*from, *to, flipped, ILLEGAL, "arrow"));
     }
     coordinates(&mut out, flipped);
     out.push_str("</svg>");
@@ -161,7 +188,7 @@ pub fn board(board: &Board, flipped: bool, marks: &Marks, label: &str) -> String
 
 /// An arrow from centre to centre: a shaft and a head that ends a little
 /// short of the target's centre, so the piece there stays visible.
-fn arrow(from: Square, to: Square, flipped: bool, colour: &str) -> String {
+fn arrow(from: Square, to: Square, flipped: bool, colour: &str, class: &str) -> String {
     let (x1, y1) = centre(from, flipped);
     let (x2, y2) = centre(to, flipped);
     let (dx, dy) = (x2 - x1, y2 - y1);
@@ -174,9 +201,15 @@ fn arrow(from: Square, to: Square, flipped: bool, colour: &str) -> String {
     let tip = (x2 - ux * 6.0, y2 - uy * 6.0);
     let base = (tip.0 - ux * head, tip.1 - uy * head);
     let (px, py) = (-uy * head * 0.55, ux * head * 0.55);
+    // The written move is not played: its shaft is dashed.
+    let dash = if class.contains("written-move") {
+        " stroke-dasharray=\"10 6\""
+    } else {
+        ""
+    };
     format!(
-        "<g class=\"arrow\" fill=\"{colour}\" stroke=\"{colour}\" opacity=\"0.85\">\
-         <line x1=\"{x1:.1}\" y1=\"{y1:.1}\" x2=\"{:.1}\" y2=\"{:.1}\" stroke-width=\"7\" stroke-linecap=\"round\"/>\
+        "<g class=\"{class}\" fill=\"{colour}\" stroke=\"{colour}\" opacity=\"0.85\">\
+         <line x1=\"{x1:.1}\" y1=\"{y1:.1}\" x2=\"{:.1}\" y2=\"{:.1}\" stroke-width=\"7\" stroke-linecap=\"round\"{dash}/>\
          <polygon points=\"{:.1},{:.1} {:.1},{:.1} {:.1},{:.1}\" stroke-width=\"1\"/></g>\n",
         base.0,
         base.1,
@@ -223,7 +256,7 @@ mod tests {
     /// Tests name positions by FEN; the views get them typed.
     fn drawn(fen: &str, marks: &Marks) -> String {
         let setup = fen.parse::<shakmaty::fen::Fen>().expect("fen").into_setup();
-        board(&setup.board, false, marks, "x")
+        board(&setup.board, false, marks, "x", Kind::Ruling, fen)
     }
 
     #[test]
@@ -263,10 +296,13 @@ mod tests {
             squares: vec![(Square::E1, Mark::Touched)],
             arrows: vec![(Square::E1, Square::E3)],
             played: Vec::new(),
+            written: vec![(Square::G1, Square::F3)],
         };
         let svg = drawn(START, &marks);
         assert_eq!(svg.matches("class=\"mark\"").count(), 1);
         assert_eq!(svg.matches("class=\"arrow\"").count(), 1);
+        assert_eq!(svg.matches("class=\"arrow written-move\"").count(), 1);
+        assert!(svg.starts_with(&format!("<svg class=\"board\" data-fen=\"{START}\"")));
         // The arrow runs up the e-file from e1's centre.
         let (x, y) = centre(Square::E1, false);
         assert!(svg.contains(&format!("x1=\"{x:.1}\" y1=\"{y:.1}\"")));

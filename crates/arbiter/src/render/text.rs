@@ -112,7 +112,8 @@ impl<W: Write> Text<W> {
             )?;
         }
         let eq = self.paint(blue, "=");
-        if let Some(article) = f.article {
+        if f.article.is_some() {
+            let article = super::articles(f);
             writeln!(self.out, "  {eq} {} {article}", l.article_long)?;
         }
         if let Some(fen) = super::json::fen(f) {

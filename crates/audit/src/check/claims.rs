@@ -1,8 +1,11 @@
 //! Findings about draw claims (9.2–9.5) and the written move they leave.
 
-use laws::{ClaimRuling, EndingKind, Grounds, Replay, claim::rule_claim, squares::squares_of};
+use laws::{
+    ClaimRuling, EndingKind, Grounds, MoveLabel, Replay, claim::rule_claim, repetition::NearMisses,
+    squares::squares_of,
+};
 use scoresheet::{ClaimKind, EventAt, Span, WrittenToken};
-use shakmaty::{CastlingMode, Chess, Color, Position, san::SanPlus};
+use shakmaty::{CastlingMode, Chess, Color, FromSetup, Position, Setup, san::SanPlus};
 
 use super::{
     Context,
@@ -10,7 +13,7 @@ use super::{
     walk::{GameAudit, Obligation},
 };
 use crate::{
-    facts::{ClaimFacts, Facts, Occurrence, WrittenDuty, WrittenMove},
+    facts::{ClaimFacts, Facts, NearMiss, Occurrence, WrittenDuty, WrittenMove},
     kind::Kind,
     report::{Finding, GameReport},
 };
@@ -87,16 +90,30 @@ impl Context<'_> {
             (ClaimKind::Fifty, false) => Kind::FiftyMoveClaimRejected,
         };
         let pos = replay.position();
-        let written = written.map(|w| WrittenMove {
-            text: w.text.clone(),
-            legal: ruling
+        let written = written.map(|w| {
+            let legal = ruling
                 .written_move
-                .map(|mv| SanPlus::from_move(pos.clone(), mv)),
-            squares: w
-                .notation
-                .as_ref()
-                .ok()
-                .and_then(|n| squares_of(pos.board(), pos.turn(), &n.written)),
+                .map(|mv| SanPlus::from_move(pos.clone(), mv));
+            let label = match &legal {
+                Some(san) => MoveLabel::of(pos, *san),
+                None => MoveLabel::written(pos, w.text.clone()),
+            };
+            WrittenMove {
+                text: w.text.clone(),
+                legal,
+                label,
+                squares: w
+                    .notation
+                    .as_ref()
+                    .ok()
+                    .and_then(|n| squares_of(pos.board(), pos.turn(), &n.written)),
+            }
+        });
+        // The position the written move would reach: the one the claim is about.
+        let after = ruling.written_move.and_then(|mv| {
+            let mut after = pos.clone();
+            after.play_unchecked(mv);
+            position_of(&after)
         });
         let clock_before = ruling
             .seconds_added
@@ -106,18 +123,23 @@ impl Context<'_> {
             upheld: ruling.upheld,
             grounds: ruling.grounds.clone(),
             written,
-            // The moves are filled in after the walk, in one replay (see `label_occurrences`).
+            after,
+            // The moves are filled in after the walk, in one replay (see `name_repetitions`).
             occurrences: ruling
                 .plies
                 .iter()
                 .map(|&ply| Occurrence { ply, mv: None })
                 .collect(),
+            near_misses: Vec::new(),
             clock_before,
         }));
         let mut f = Finding::new(kind, Some(replay.ply()), facts)
             .article(ruling.article)
             .player(claimant);
         f.seconds_added = ruling.seconds_added;
+        if f.seconds_added.is_some() {
+            f.also = self.penalty_articles();
+        }
         f.move_number = replay.last_label();
         f.plies = ruling.plies.clone();
         f.position = position_of(pos);
@@ -151,37 +173,134 @@ impl Context<'_> {
         f
     }
 
-    /// Names each occurrence a claim rests on by its move (`13...Lxd5`), in
-    /// one more replay of the game: only games with claims pay for it.
-    pub(super) fn label_occurrences(
+    /// Names each occurrence a repetition ruling rests on by its move
+    /// (`13...Lxd5`), and finds each threefold claim's and fivefold's
+    /// near-misses (9.2.3), in one more replay of the game: only games with
+    /// claims or a fivefold repetition pay for it.
+    pub(super) fn name_repetitions(
         &self,
         report: &mut GameReport,
         start: &Chess,
         mode: CastlingMode,
     ) {
-        let plies: Vec<usize> = report
-            .findings
-            .iter()
-            .filter_map(|f| match &f.facts {
-                Facts::Claim(claim) => Some(claim.occurrences.iter().map(|o| o.ply)),
-                _ => None,
-            })
-            .flatten()
-            .filter(|&ply| ply > 0)
-            .collect();
-        if plies.is_empty() {
+        // What the findings ask: the plies to name, the positions to compare.
+        let mut last = 0;
+        let mut finders: Vec<(usize, NearMisses)> = Vec::new();
+        for (index, f) in report.findings.iter().enumerate() {
+            let plies = f.facts.occurrences().iter().map(|o| o.ply);
+            last = last.max(plies.max().unwrap_or(0));
+            if let Some((target, at)) = repetition_target(f, mode) {
+                last = last.max(at);
+                finders.push((index, NearMisses::new(target, at)));
+            }
+        }
+        if last == 0 && finders.is_empty() {
             return;
         }
-        let labels = self.labels(start, mode, &plies);
-        for f in &mut report.findings {
-            if let Facts::Claim(claim) = &mut f.facts {
-                for occurrence in &mut claim.occurrences {
-                    occurrence.mv = labels
-                        .iter()
-                        .find(|(ply, _)| *ply == occurrence.ply)
-                        .map(|(_, label)| label.clone());
+        // One replay: the label of every ply up to the last one asked for,
+        // and each finder shown every position before its own.
+        let mut labels: Vec<Option<MoveLabel>> = vec![None];
+        let mut found: Vec<Vec<(usize, Box<Setup>)>> = vec![Vec::new(); finders.len()];
+        let mut replay = Replay::new(start.clone(), mode);
+        let mut look = |replay: &Replay, finders: &mut [(usize, NearMisses)]| {
+            for (n, (_, finder)) in finders.iter_mut().enumerate() {
+                if finder.look(replay.ply(), replay.position())
+                    && let (Some(list), Some(setup)) =
+                        (found.get_mut(n), position_of(replay.position()))
+                {
+                    list.push((replay.ply(), setup));
                 }
+            }
+        };
+        look(&replay, &mut finders);
+        for recorded in self.sheet.moves.iter().take(last) {
+            let Ok(notation) = &recorded.notation else {
+                break;
+            };
+            match replay.play(&notation.written, None) {
+                Ok(_) => {}
+                Err(err) => match self.standing_move(&replay, &notation.written, &err) {
+                    Some(mv) => {
+                        replay.play_standing(mv);
+                    }
+                    None => break,
+                },
+            }
+            labels.push(replay.last_label());
+            look(&replay, &mut finders);
+        }
+        let label_of = |ply: usize| labels.get(ply).cloned().flatten();
+        let mut near: Vec<(usize, Vec<NearMiss>)> = Vec::new();
+        for ((index, finder), positions) in finders.into_iter().zip(found) {
+            let misses = finder
+                .finish()
+                .into_iter()
+                .zip(positions)
+                .map(|(miss, (_, position))| NearMiss {
+                    ply: miss.ply,
+                    mv: label_of(miss.ply),
+                    differences: miss.differences,
+                    position,
+                })
+                .collect();
+            near.push((index, misses));
+        }
+        for (index, f) in report.findings.iter_mut().enumerate() {
+            let misses = near
+                .iter_mut()
+                .find(|(i, _)| *i == index)
+                .map(|(_, m)| std::mem::take(m))
+                .unwrap_or_default();
+            match &mut f.facts {
+                Facts::Claim(claim) => {
+                    // With a written move the last occurrence is its own, not the move played.
+                    let written = claim
+                        .written
+                        .as_ref()
+                        .filter(|_| claim.after.is_some())
+                        .zip(f.ply)
+                        .map(|(w, ply)| (ply + 1, w.label.clone()));
+                    for o in &mut claim.occurrences {
+                        o.mv = match &written {
+                            Some((ply, label)) if *ply == o.ply => Some(label.clone()),
+                            _ => label_of(o.ply),
+                        };
+                    }
+                    claim.near_misses = misses;
+                }
+                Facts::Fivefold(rep) => {
+                    for o in &mut rep.occurrences {
+                        o.mv = label_of(o.ply);
+                    }
+                    rep.near_misses = misses;
+                }
+                _ => {}
             }
         }
     }
+}
+
+/// The position a repetition ruling is about and the ply it has there: a
+/// threefold claim's (after its written move, where there is one) or a
+/// fivefold repetition's.
+fn repetition_target(f: &Finding, mode: CastlingMode) -> Option<(Chess, usize)> {
+    let ply = f.ply?;
+    let (setup, at) = match &f.facts {
+        Facts::Claim(claim) if claim.claim == ClaimKind::Threefold => {
+            if !matches!(
+                claim.grounds,
+                Grounds::Repeated { .. } | Grounds::NotRepeated { .. }
+            ) {
+                return None;
+            }
+            match &claim.after {
+                Some(after) => (after.as_ref(), ply + 1),
+                None => (f.position.as_deref()?, ply),
+            }
+        }
+        Facts::Fivefold(_) => (f.position.as_deref()?, ply),
+        _ => return None,
+    };
+    let pos = Chess::from_setup(setup.clone(), mode).ok()?;
+    Some((pos, at))
 }

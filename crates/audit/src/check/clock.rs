@@ -34,6 +34,10 @@ impl Context<'_> {
 impl GameAudit<'_, '_> {
     /// Points a ruling at its event (when it has one) and at the position.
     fn at_event(&self, mut f: Finding, at: Option<&EventAt>) -> Finding {
+        // The move after which it happened, as an arbiter names the moment.
+        if f.move_number.is_none() {
+            f.move_number = self.replay.last_label();
+        }
         f.token = at.map(|a| a.text.clone());
         f.place = at.map(|a| self.ctx.place(a.span));
         f.position = position_of(self.replay.position());
@@ -108,6 +112,9 @@ impl GameAudit<'_, '_> {
             .article(Article::ILLEGAL_MOVE)
             .player(offender);
         f.seconds_added = seconds;
+        if seconds.is_some() {
+            f.also = ctx.penalty_articles();
+        }
         let f = self.at_event(f, Some(at));
         self.findings.push(f);
         if let Some(ending) = ending {

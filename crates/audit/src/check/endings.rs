@@ -3,7 +3,11 @@
 use laws::{Ending, EndingKind, MoveLabel};
 
 use super::{moves::position_of, walk::GameAudit};
-use crate::{facts::Facts, kind::Kind, report::Finding};
+use crate::{
+    facts::{Facts, Occurrence, Repetition},
+    kind::Kind,
+    report::Finding,
+};
 
 impl GameAudit<'_, '_> {
     /// The finding of an ending on the board, in the position it rests on.
@@ -35,8 +39,20 @@ impl GameAudit<'_, '_> {
                 plies.clone(),
             ),
         };
-        let mut f = Finding::new(kind, Some(ending.ply), Facts::Ending(ending.kind.clone()))
-            .article(ending.article());
+        let facts = match &ending.kind {
+            // The moves and near-misses are filled in after the walk (`name_repetitions`).
+            EndingKind::FivefoldRepetition { occurrences } => {
+                Facts::Fivefold(Box::new(Repetition {
+                    occurrences: occurrences
+                        .iter()
+                        .map(|&ply| Occurrence { ply, mv: None })
+                        .collect(),
+                    near_misses: Vec::new(),
+                }))
+            }
+            other => Facts::Ending(other.clone()),
+        };
+        let mut f = Finding::new(kind, Some(ending.ply), facts).article(ending.article());
         if let EndingKind::Checkmate { winner } = &ending.kind {
             f = f.player(*winner);
         }

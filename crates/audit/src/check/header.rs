@@ -333,3 +333,53 @@ impl Context<'_> {
         }
     }
 }
+
+/// The header the ruling sheet shows, typed from the tags.
+pub(super) fn typed(
+    sheet: &Scoresheet,
+    time_control: Option<TimeControl>,
+    class: GameClass,
+) -> crate::report::Header {
+    use crate::report::{Header, PgnDate, Side};
+    // "?" and "-" say nothing is known.
+    let known = |name: &str| {
+        sheet
+            .tag(name)
+            .map(str::trim)
+            .filter(|v| !v.is_empty() && *v != "?" && *v != "-")
+    };
+    let side = |prefix: &str| Side {
+        title: known(&format!("{prefix}Title")).map(str::to_string),
+        elo: known(&format!("{prefix}Elo"))
+            .and_then(|v| v.parse().ok())
+            .filter(|&elo: &u32| elo > 0),
+        fide_id: known(&format!("{prefix}FideId"))
+            .and_then(|v| v.parse().ok())
+            .filter(|&id: &u64| id > 0),
+        team: known(&format!("{prefix}Team")).map(str::to_string),
+    };
+    let round_tag = known("Round");
+    let board_tag = known("Board");
+    // Broadcasts write round and board as one: `Round "5.3"`.
+    let split = round_tag.and_then(|r| r.split_once('.')).filter(|(r, b)| {
+        board_tag.is_none()
+            && !r.is_empty()
+            && !b.is_empty()
+            && r.bytes().chain(b.bytes()).all(|c| c.is_ascii_digit())
+    });
+    let (round, board) = match split {
+        Some((r, b)) => (Some(r), Some(b)),
+        None => (round_tag, board_tag),
+    };
+    Header {
+        event: known("Event").map(str::to_string),
+        site: known("Site").map(str::to_string),
+        date: known("Date").and_then(PgnDate::parse),
+        round: round.map(str::to_string),
+        board: board.map(str::to_string),
+        white: side("White"),
+        black: side("Black"),
+        time_control,
+        class,
+    }
+}

@@ -158,6 +158,7 @@ fn check(source: &str, game: usize, text: &GameText, options: &Options) -> GameR
         .class
         .or_else(|| time_control.as_ref().and_then(TimeControl::class))
         .unwrap_or(GameClass::Standard);
+    report.header = header::typed(&sheet, time_control.clone(), class);
     let ctx = Context {
         text,
         sheet: &sheet,
@@ -231,6 +232,7 @@ fn blank_report(source: &str, game: usize, text: &GameText) -> GameReport {
         recorded_result: None,
         ruled_result: None,
         findings: Vec::new(),
+        header: crate::report::Header::default(),
         fingerprint: None,
         date: None,
         white_fide_id: None,
@@ -262,6 +264,13 @@ impl Context<'_> {
     /// Time added to the opponent for a first illegal move or an incorrect claim.
     fn penalty_seconds(&self) -> u32 {
         self.class.penalty_seconds(self.options.supervision)
+    }
+
+    /// The articles that make that time one minute (A.3, B.3), cited beside the ruling's own.
+    fn penalty_articles(&self) -> Vec<Article> {
+        self.class
+            .penalty_articles(self.options.supervision)
+            .to_vec()
     }
 
     /// Whether a recorded illegal move stood (A.5.2): only when the user

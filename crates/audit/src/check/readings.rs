@@ -7,7 +7,7 @@ use laws::{
     time_control::TimeControl,
 };
 use scoresheet::{GameText, Scoresheet};
-use shakmaty::{CastlingMode, Chess, Position};
+use shakmaty::{CastlingMode, Chess, Color, Position};
 
 use super::Context;
 use crate::{
@@ -123,5 +123,50 @@ impl Context<'_> {
             }
         }
         labels
+    }
+}
+
+impl Context<'_> {
+    /// The time of each ruling: both players' last `%clk` readings at or
+    /// before its position. Only games with rulings and clock readings pay.
+    pub(super) fn ruling_clocks(&self, report: &mut GameReport, start: &Chess) {
+        if !report.findings.iter().any(|f| f.kind.is_ruling()) {
+            return;
+        }
+        let first = start.turn();
+        let readings: Vec<(usize, Color, f64)> = self
+            .sheet
+            .comments
+            .iter()
+            .filter(|c| c.after_ply > 0)
+            .filter_map(|c| {
+                let clock = self.sheet.clock_command(self.text, c, "clk")?;
+                // Move `ply` was made by the side to move first when `ply` is odd.
+                let mover = if c.after_ply % 2 == 1 { first } else { !first };
+                Some((c.after_ply, mover, clock))
+            })
+            .collect();
+        if readings.is_empty() {
+            return;
+        }
+        for f in report.findings.iter_mut().filter(|f| f.kind.is_ruling()) {
+            let Some(ply) = f.ply else {
+                continue;
+            };
+            let last = |color: Color| {
+                readings
+                    .iter()
+                    .filter(|(p, c, _)| *p <= ply && *c == color)
+                    .max_by_key(|(p, _, _)| *p)
+                    .map(|(_, _, clock)| *clock)
+            };
+            let clocks = crate::report::Clocks {
+                white: last(Color::White),
+                black: last(Color::Black),
+            };
+            if clocks.white.is_some() || clocks.black.is_some() {
+                f.clocks = Some(clocks);
+            }
+        }
     }
 }

@@ -278,7 +278,8 @@ impl GameAudit<'_, '_> {
             report.fingerprint = Some(self.fingerprint.finish());
         }
         ctx.clock_readings(report, &self.start, mode);
-        ctx.label_occurrences(report, &self.start, mode);
+        ctx.name_repetitions(report, &self.start, mode);
+        ctx.ruling_clocks(report, &self.start);
         (self.replay, self.broken)
     }
 
@@ -401,10 +402,7 @@ impl GameAudit<'_, '_> {
     /// when the rules in force let it stand and the record says which piece
     /// went where.
     fn standing_move(&self, written: &WrittenMove, err: &MoveError) -> Option<Move> {
-        let illegal = matches!(err, MoveError::Illegal | MoveError::PromotionMissing);
-        (illegal && self.ctx.illegal_moves_stand())
-            .then(|| standing::physical_move(self.replay.position(), written))
-            .flatten()
+        self.ctx.standing_move(&self.replay, written, err)
     }
 
     pub(super) fn annotation_error(&mut self, at: &EventAt, problem: EventProblem) {
@@ -435,4 +433,20 @@ fn hash_name(name: &str, state: &mut impl Hasher) {
         state.write_u8(b' ');
     }
     state.write_u8(0xff);
+}
+
+impl Context<'_> {
+    /// [`GameAudit::standing_move`] in any replay of the game (the one that
+    /// names repetitions after the walk among them).
+    pub(super) fn standing_move(
+        &self,
+        replay: &Replay,
+        written: &WrittenMove,
+        err: &MoveError,
+    ) -> Option<Move> {
+        let illegal = matches!(err, MoveError::Illegal | MoveError::PromotionMissing);
+        (illegal && self.illegal_moves_stand())
+            .then(|| standing::physical_move(replay.position(), written))
+            .flatten()
+    }
 }

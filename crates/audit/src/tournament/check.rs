@@ -213,6 +213,7 @@ impl Tournament {
             recorded_result: None,
             ruled_result: None,
             findings,
+            header: crate::report::Header::default(),
             fingerprint: None,
             date: None,
             white_fide_id: None,

@@ -4,7 +4,7 @@
 
 use shakmaty::{CastlingSide, Chess, Color, EnPassantMode, Position, Role, Square};
 
-use super::{Unwinnability, Verdict, certify};
+use super::{Unwinnability, Verdict, Winning, certify};
 
 /// CHA's answer, once the quick layers have found none.
 pub(super) fn verdict(pos: &Chess, side: Color) -> Verdict {
@@ -23,7 +23,7 @@ pub(super) fn verdict(pos: &Chess, side: Color) -> Verdict {
         Some(chasolver::Winnability::Winnable { helpmate }) => {
             let uci: Vec<String> = helpmate.iter().map(ToString::to_string).collect();
             match certify(pos, side, &uci) {
-                Some(line) => Verdict::Winnable { line },
+                Some(line) => Verdict::Winnable(Winning::Line(line)),
                 None => Verdict::Undetermined,
             }
         }

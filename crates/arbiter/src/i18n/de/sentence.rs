@@ -7,15 +7,16 @@ use audit::{
     Finding, GameReport, Kind,
     facts::{
         Act, BothFlags, CheckState, ClaimFacts, ClockProblem, Doubt, EventProblem, Facts,
-        FlagEvidence, Free, IllegalActFacts, MismatchCause, MoveFacts, MoveProblem, Obligation,
-        Occurrence, Passed, PieceAt, SetupProblem, TagProblem, TrfFacts, TrfPlayer, Unmatched,
-        Unreadable, WrittenDuty,
+        FlagEvidence, Free, IllegalActFacts, MismatchCause, MoveFacts, MoveProblem, NearMiss,
+        Obligation, Occurrence, Passed, PieceAt, SetupProblem, TagProblem, TrfFacts, TrfPlayer,
+        Unmatched, Unreadable, WrittenDuty,
     },
     tournament::trf::{Code, EntryProblem, LineProblem, TrfField},
 };
 use laws::{
     EndingKind, GameClass, GameResult, Grounds, MoveError, MoveLabel, MoveText,
-    mating::{Unwinnability, Verdict},
+    mating::{Unwinnability, Verdict, Winning},
+    repetition::Difference,
     time_control::Ambiguity,
 };
 use scoresheet::{ClaimKind, EventError, Mark, NonStandardForm, NotationError, SyntaxProblem};
@@ -103,19 +104,84 @@ fn plies(list: &[usize]) -> String {
 
 /// "nach 2...Sf6, 4...Sf6 (Halbzüge 4, 8)", or "in der Ausgangsstellung und nach …".
 fn occurrences(list: &[Occurrence]) -> String {
-    let named: Vec<String> = list
+    let (named, count) = occurrence_parts(list);
+    format!("{named} ({count})")
+}
+
+/// The positions by move ("in der Ausgangsstellung und nach 2...Sf6"), and
+/// their plies ("Halbzüge 0, 4").
+fn occurrence_parts(list: &[Occurrence]) -> (String, String) {
+    let start = list.first().is_some_and(|o| o.ply == 0 && o.mv.is_none());
+    let moves: Vec<String> = list
         .iter()
+        .skip(usize::from(start))
         .map(|o| match &o.mv {
             Some(l) => label(l),
-            None if o.ply == 0 => "Ausgangsstellung".to_string(),
             None => format!("Halbzug {}", o.ply),
         })
         .collect();
+    let named = match (start, moves.is_empty()) {
+        (true, true) => "in der Ausgangsstellung".to_string(),
+        (true, false) => format!("in der Ausgangsstellung und nach {}", moves.join(", ")),
+        (false, _) => format!("nach {}", moves.join(", ")),
+    };
     let count: Vec<usize> = list.iter().map(|o| o.ply).collect();
-    match count.as_slice() {
-        [one] => format!("{} (Halbzug {one})", named.join(", ")),
-        _ => format!("{} (Halbzüge {})", named.join(", "), plies(&count)),
+    let count = match count.as_slice() {
+        [one] => format!("Halbzug {one}"),
+        _ => format!("Halbzüge {}", plies(&count)),
+    };
+    (named, count)
+}
+
+/// What a near-miss had that the repeated position has not.
+pub fn difference(d: &Difference, then: Color) -> String {
+    match d {
+        Difference::SideToMove => format!("{} war am Zug", color(then)),
+        Difference::CastlingRight { color: c, side } => format!(
+            "{} hatte noch das Recht zur {} Rochade",
+            color(*c),
+            match side {
+                CastlingSide::KingSide => "kurzen",
+                CastlingSide::QueenSide => "langen",
+            }
+        ),
+        Difference::EnPassant { square } => {
+            format!("Schlagen en passant auf {square} war möglich")
+        }
     }
+}
+
+/// "; dieselbe Figurenstellung zählt nicht als dieselbe Stellung (Art. 9.2.3):
+/// in der Ausgangsstellung (Halbzug 0) hatte Weiß …", or nothing.
+fn near_misses(list: &[NearMiss]) -> String {
+    if list.is_empty() {
+        return String::new();
+    }
+    let each: Vec<String> = list
+        .iter()
+        .map(|n| {
+            let at = match &n.mv {
+                Some(l) => format!("nach {} (Halbzug {})", label(l), n.ply),
+                None if n.ply == 0 => "in der Ausgangsstellung (Halbzug 0)".to_string(),
+                None => format!("nach Halbzug {}", n.ply),
+            };
+            let why: Vec<String> = n
+                .differences
+                .iter()
+                .map(|d| difference(d, n.position.turn))
+                .collect();
+            format!(
+                "{at} standen dieselben Figuren auf denselben Feldern, doch das ist nicht dieselbe Stellung (Art. 9.2.3): {}",
+                why.join(" und ")
+            )
+        })
+        .collect();
+    format!("; {}", each.join("; "))
+}
+
+/// ", A.3" after a penalty of one minute, or nothing.
+fn also(f: &Finding) -> String {
+    f.also.iter().map(|a| format!(", {a}")).collect()
 }
 
 /// "zwei Minuten", "eine Minute", or seconds where they are no whole minute.
@@ -237,24 +303,32 @@ fn role(r: Option<Role>) -> &'static str {
     }
 }
 
+/// A mating line from the finding's position, numbered from the game's
+/// move numbers (`61...Ka8 62. Kc8 h6 63. Sc7#`), in full.
+pub fn line(f: &Finding, moves: &[SanPlus]) -> String {
+    let (number, turn) = f
+        .position
+        .as_ref()
+        .map_or((1, Color::White), |p| (p.fullmoves.get(), p.turn));
+    crate::i18n::numbered(number, turn, moves, label, san)
+}
+
 /// Whether `opponent` can still checkmate, from the verdict itself.
-fn chances(verdict: &Verdict, opponent: Color) -> String {
+fn chances(f: &Finding, verdict: &Verdict, opponent: Color) -> String {
     let opp = color(opponent);
     match verdict {
         Verdict::Unwinnable(reason) => format!(
             "{opp} kann mit keiner Folge regelgemäßer Züge mattsetzen: {}",
             unwinnable(reason)
         ),
-        Verdict::Winnable { line } if line.is_empty() => {
+        Verdict::Winnable(Winning::Mate) => {
             format!("{opp} kann noch mattsetzen (die Stellung ist matt)")
         }
-        Verdict::Winnable { line } => {
-            let shown: Vec<String> = line.iter().take(12).map(|m| san(&m.to_string())).collect();
-            let more = if line.len() > 12 { " …" } else { "" };
-            format!(
-                "{opp} kann noch mattsetzen (etwa {}{more})",
-                shown.join(" ")
-            )
+        Verdict::Winnable(Winning::Material) => {
+            format!("{opp} kann noch mattsetzen (schon nach dem Material: Dame oder Turm)")
+        }
+        Verdict::Winnable(Winning::Line(moves)) => {
+            format!("{opp} kann noch mattsetzen (etwa {})", line(f, moves))
         }
         Verdict::Undetermined => format!("ob {opp} noch mattsetzen kann, ist nicht entscheidbar"),
     }
@@ -361,6 +435,14 @@ pub fn sentence(_report: &GameReport, f: &Finding) -> String {
             )
         }
         Facts::Ending(kind) => ending(f, kind),
+        Facts::Fivefold(rep) => {
+            let (named, count) = occurrence_parts(&rep.occurrences);
+            format!(
+                "Dieselbe Stellung ist {} zum fünften Mal entstanden ({named}; {count}){}: die Partie ist remis.",
+                after(f),
+                near_misses(&rep.near_misses)
+            )
+        }
         Facts::ResultMismatch {
             recorded,
             ruled,
@@ -439,15 +521,15 @@ pub fn sentence(_report: &GameReport, f: &Finding) -> String {
                 FlagEvidence::ZeroClock => "Uhrzeit null",
             };
             let outcome = if flag.verdict.is_unwinnable() {
-                "die Partie ist remis".to_string()
+                "ist die Partie remis".to_string()
             } else if flag.verdict == Verdict::Undetermined {
-                format!("{me} verliert auf Zeit, sofern der Schiedsrichter nichts anderes feststellt")
+                format!("verliert {me} auf Zeit, sofern der Schiedsrichter nichts anderes feststellt")
             } else {
-                format!("{me} verliert auf Zeit")
+                format!("verliert {me} auf Zeit")
             };
             format!(
                 "Zeitüberschreitung: das Blättchen von {me} ist gefallen ({how}); {}, also {outcome} (Art. {art}).",
-                chances(&flag.verdict, !who(f))
+                chances(f, &flag.verdict, !who(f))
             )
         }
         Facts::BothFlags(both) => match both {
@@ -869,24 +951,35 @@ fn claim_sentence(f: &Finding, claim: &ClaimFacts) -> String {
         ClaimKind::Fifty => "nach der 50-Züge-Regel",
     };
     let with_move = match &claim.written {
-        Some(w) => match &w.legal {
-            Some(m) => format!(" mit dem aufgeschriebenen Zug {}", san(&m.to_string())),
-            None => format!(" mit dem aufgeschriebenen Zug „{}“", w.text),
-        },
+        Some(w) => {
+            let named = match &w.legal {
+                Some(_) => format!(" mit dem aufgeschriebenen Zug {}", label(&w.label)),
+                None => format!(" mit dem aufgeschriebenen Zug „{}“", w.text),
+            };
+            match &w.legal {
+                Some(m) if san(&m.to_string()) != w.text => {
+                    format!("{named} („{}“ auf dem Partieformular)", w.text)
+                }
+                _ => named,
+            }
+        }
         None => String::new(),
     };
     let written = claim.written.is_some();
     let at = occurrences(&claim.occurrences);
     let facts = match &claim.grounds {
-        Grounds::Repeated { .. } if !written => format!("die Stellung entstand {}", at_after(&at)),
+        Grounds::Repeated { .. } if !written => format!("die Stellung entstand {at}"),
         Grounds::Repeated { .. } => {
-            format!("nach ihm entstünde die Stellung zum dritten Mal ({})", at)
+            format!("nach ihm entstünde die Stellung zum dritten Mal: {at}")
         }
         Grounds::NotRepeated { plies } => format!(
-            "die Stellung {} nur {} Mal ({})",
+            "die Stellung {} nur {}: {at}",
             if written { "entstünde" } else { "entstand" },
-            plies.len(),
-            at
+            match plies.len() {
+                1 => "einmal".to_string(),
+                2 => "zweimal".to_string(),
+                n => format!("{n}-mal"),
+            },
         ),
         Grounds::Quiet { since, quiet } if !written => format!(
             "{quiet} Halbzüge ohne Schlagen und ohne Bauernzug seit Halbzug {since} vollenden 50 Züge jedes Spielers"
@@ -910,6 +1003,7 @@ fn claim_sentence(f: &Finding, claim: &ClaimFacts) -> String {
             "{me} hatte eine Figur in Zugabsicht berührt und damit das Recht verloren, bei diesem Zug zu reklamieren (Art. 9.4)"
         ),
     };
+    let facts = format!("{facts}{}", near_misses(&claim.near_misses));
     let verdict = if claim.upheld {
         "die Reklamation ist berechtigt, die Partie ist remis (9.5.2)".to_string()
     } else if claim.grounds == Grounds::Touched {
@@ -918,9 +1012,10 @@ fn claim_sentence(f: &Finding, claim: &ClaimFacts) -> String {
         let seconds = f.seconds_added.unwrap_or(0);
         let clock = clock_change(claim.clock_before, seconds, color(!claimant));
         let mut v = format!(
-            "die Reklamation ist unberechtigt: {} erhält {} Zeitgutschrift{clock}, die Partie wird fortgesetzt",
+            "die Reklamation ist unberechtigt: {} erhält {} Zeitgutschrift (Art. 9.5.3{}){clock}, die Partie wird fortgesetzt",
             color(!claimant),
-            duration(seconds)
+            duration(seconds),
+            also(f)
         );
         if let Some(w) = &claim.written {
             v.push_str(if w.legal.is_some() {
@@ -933,18 +1028,6 @@ fn claim_sentence(f: &Finding, claim: &ClaimFacts) -> String {
     };
     let when = after(f);
     format!("{me} reklamiert {when} Remis {what}{with_move}: {facts}; {verdict}.")
-}
-
-/// "nach 2...Sf6, 4...Sf6 (Halbzüge 4, 8)" reads "entstand nach …"; the
-/// starting position reads "in der Ausgangsstellung".
-fn at_after(at: &str) -> String {
-    match at.strip_prefix("Ausgangsstellung") {
-        Some(rest) => format!(
-            "in der Ausgangsstellung und nach{}",
-            rest.trim_start_matches(',')
-        ),
-        None => format!("nach {at}"),
-    }
 }
 
 /// " (Uhr von Schwarz: 0:10:00 → 0:12:00)".
@@ -976,10 +1059,11 @@ fn illegal_act(f: &Finding, a: &IllegalActFacts) -> String {
         None => {
             let seconds = f.seconds_added.unwrap_or(0);
             format!(
-                "{me} hat {what}; die Stellung vor dem Regelverstoß wird wiederhergestellt und {opp} erhält {} Zeitgutschrift ({}){} (Art. 7.5.5).",
+                "{me} hat {what}; die Stellung vor dem Regelverstoß wird wiederhergestellt und {opp} erhält {} Zeitgutschrift ({}){} (Art. 7.5.5{}).",
                 duration(seconds),
                 class(a.class),
-                clock_change(a.clock_before, seconds, opp)
+                clock_change(a.clock_before, seconds, opp),
+                also(f)
             )
         }
         Some(verdict) => {
@@ -994,7 +1078,7 @@ fn illegal_act(f: &Finding, a: &IllegalActFacts) -> String {
             };
             format!(
                 "{me} hat zum zweiten Mal einen regelwidrigen Zug vollendet: {what}; {}, also {outcome} (Art. 7.5.5).",
-                chances(verdict, !offender)
+                chances(f, verdict, !offender)
             )
         }
     }

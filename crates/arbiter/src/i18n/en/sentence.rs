@@ -6,15 +6,16 @@ use audit::{
     Finding, GameReport, Kind,
     facts::{
         Act, BothFlags, CheckState, ClaimFacts, ClockProblem, Doubt, EventProblem, Facts,
-        FlagEvidence, Free, IllegalActFacts, MismatchCause, MoveFacts, MoveProblem, Obligation,
-        Passed, PieceAt, SetupProblem, TagProblem, TrfFacts, TrfPlayer, Unmatched, Unreadable,
-        WrittenDuty,
+        FlagEvidence, Free, IllegalActFacts, MismatchCause, MoveFacts, MoveProblem, NearMiss,
+        Obligation, Occurrence, Passed, PieceAt, SetupProblem, TagProblem, TrfFacts, TrfPlayer,
+        Unmatched, Unreadable, WrittenDuty,
     },
     tournament::trf::{Code, EntryProblem, LineProblem, TrfField},
 };
 use laws::{
     EndingKind, Grounds, MoveError, MoveLabel,
-    mating::{Unwinnability, Verdict},
+    mating::{Unwinnability, Verdict, Winning},
+    repetition::Difference,
     time_control::Ambiguity,
 };
 use scoresheet::{ClaimKind, EventError, Mark, NonStandardForm, NotationError, SyntaxProblem};
@@ -156,21 +157,29 @@ fn role_name(role: Role) -> &'static str {
     }
 }
 
+/// A mating line from the finding's position, numbered from the game's
+/// move numbers (`61...Ka8 62.Kc8 h6 63.Nc7#`), in full.
+pub fn line(f: &Finding, moves: &[SanPlus]) -> String {
+    let (number, turn) = f
+        .position
+        .as_ref()
+        .map_or((1, Color::White), |p| (p.fullmoves.get(), p.turn));
+    crate::i18n::numbered(number, turn, moves, ToString::to_string, str::to_string)
+}
+
 /// Whether `opponent` can still checkmate, as a phrase.
-fn chances(verdict: &Verdict, opponent: Color) -> String {
+fn chances(f: &Finding, verdict: &Verdict, opponent: Color) -> String {
     let opp = color_name(opponent);
     match verdict {
         Verdict::Unwinnable(reason) => format!(
             "{opp} cannot checkmate by any series of legal moves: {}",
             unwinnable(reason)
         ),
-        Verdict::Winnable { line } => {
-            let shown: Vec<String> = line.iter().take(12).map(ToString::to_string).collect();
-            let more = if line.len() > 12 { " …" } else { "" };
-            let how = if shown.is_empty() {
-                "the position is mate".to_string()
-            } else {
-                format!("for instance {}{more}", shown.join(" "))
+        Verdict::Winnable(how) => {
+            let how = match how {
+                Winning::Mate => "the position is mate".to_string(),
+                Winning::Material => "by material: a queen or a rook".to_string(),
+                Winning::Line(moves) => format!("for instance {}", line(f, moves)),
             };
             format!("{opp} can still checkmate ({how})")
         }
@@ -247,6 +256,14 @@ pub fn sentence(_report: &GameReport, f: &Finding) -> String {
             )
         }
         Facts::Ending(kind) => ending(f, kind),
+        Facts::Fivefold(rep) => {
+            let (named, plies) = occurrence_parts(&rep.occurrences);
+            format!(
+                "the position {} occurred for the fifth time ({named}; {plies}){}: the game is drawn",
+                after(f.move_number.as_ref()),
+                near_misses(&rep.near_misses)
+            )
+        }
         Facts::ResultMismatch {
             recorded,
             ruled,
@@ -322,7 +339,7 @@ pub fn sentence(_report: &GameReport, f: &Finding) -> String {
             format!(
                 "{}'s flag fell ({how}): {}, so {outcome}",
                 color_name(flagged),
-                chances(&flag.verdict, !flagged)
+                chances(f, &flag.verdict, !flagged)
             )
         }
         Facts::BothFlags(both) => match both {
@@ -681,6 +698,88 @@ fn ending_phrase(kind: &EndingKind, ply: usize) -> String {
     }
 }
 
+/// "in the starting position and after 2...Ng8, 4...Ng8 (plies 0, 4, 8)".
+pub fn occurrences(list: &[Occurrence]) -> String {
+    let (named, plies) = occurrence_parts(list);
+    format!("{named} ({plies})")
+}
+
+/// The positions by move, and their plies ("plies 0, 4, 8").
+fn occurrence_parts(list: &[Occurrence]) -> (String, String) {
+    let start = list.first().is_some_and(|o| o.ply == 0 && o.mv.is_none());
+    let moves: Vec<String> = list
+        .iter()
+        .skip(usize::from(start))
+        .map(|o| match &o.mv {
+            Some(l) => l.to_string(),
+            None => format!("ply {}", o.ply),
+        })
+        .collect();
+    let named = match (start, moves.is_empty()) {
+        (true, true) => "in the starting position".to_string(),
+        (true, false) => format!("in the starting position and after {}", moves.join(", ")),
+        (false, _) => format!("after {}", moves.join(", ")),
+    };
+    let plies: Vec<usize> = list.iter().map(|o| o.ply).collect();
+    let word = if plies.len() == 1 { "ply" } else { "plies" };
+    (named, format!("{word} {}", plies_list(&plies)))
+}
+
+/// What a near-miss had that the repeated position has not.
+pub fn difference(d: &Difference, then: Color) -> String {
+    match d {
+        Difference::SideToMove => format!("{} was to move", color_name(then)),
+        Difference::CastlingRight { color, side } => format!(
+            "{} could still castle {}",
+            color_name(*color),
+            match side {
+                CastlingSide::KingSide => "kingside",
+                CastlingSide::QueenSide => "queenside",
+            }
+        ),
+        Difference::EnPassant { square } => {
+            format!("an en passant capture on {square} was possible")
+        }
+    }
+}
+
+/// "; the same placement does not count (9.2.3) in the starting position
+/// (White could still castle kingside)", or nothing.
+fn near_misses(list: &[NearMiss]) -> String {
+    if list.is_empty() {
+        return String::new();
+    }
+    let each: Vec<String> = list
+        .iter()
+        .map(|n| {
+            let at = match &n.mv {
+                Some(l) => format!("after {l} (ply {})", n.ply),
+                None if n.ply == 0 => "in the starting position (ply 0)".to_string(),
+                None => format!("at ply {}", n.ply),
+            };
+            let why: Vec<String> = n
+                .differences
+                .iter()
+                .map(|d| difference(d, n.position.turn))
+                .collect();
+            format!(
+                "{at} the same pieces stood on the same squares, but that is not the same position (9.2.3): {}",
+                why.join(" and ")
+            )
+        })
+        .collect();
+    format!("; {}", each.join("; "))
+}
+
+/// " (A.3)" after a penalty of one minute, or nothing.
+fn also(f: &Finding) -> String {
+    if f.also.is_empty() {
+        return String::new();
+    }
+    let list: Vec<&str> = f.also.iter().map(|a| a.as_str()).collect();
+    format!(" ({})", list.join(", "))
+}
+
 fn claim_sentence(f: &Finding, claim: &ClaimFacts) -> String {
     let claimant = who(f);
     let when = after(f.move_number.as_ref());
@@ -689,30 +788,40 @@ fn claim_sentence(f: &Finding, claim: &ClaimFacts) -> String {
         ClaimKind::Fifty => "the fifty-move rule",
     };
     let with_move = match &claim.written {
-        Some(w) => match &w.legal {
-            Some(san) => format!(" with the written move {san}"),
-            None => format!(" with the written move \"{}\"", w.text),
-        },
+        Some(w) => {
+            let named = match &w.legal {
+                Some(_) => format!(" with the written move {}", w.label),
+                None => format!(" with the written move \"{}\"", w.text),
+            };
+            match &w.legal {
+                Some(san) if san.to_string() != w.text => {
+                    format!("{named} (\"{}\" on the scoresheet)", w.text)
+                }
+                _ => named,
+            }
+        }
         None => String::new(),
     };
+    let at = occurrences(&claim.occurrences);
     let facts = match &claim.grounds {
-        Grounds::Repeated { plies } if with_move.is_empty() => {
-            format!("the position occurred at plies {}", plies_list(plies))
+        Grounds::Repeated { .. } if with_move.is_empty() => {
+            format!("the position occurred {at}")
         }
-        Grounds::Repeated { plies } => format!(
-            "after it the position would occur for the third time (plies {})",
-            plies_list(plies)
-        ),
+        Grounds::Repeated { .. } => {
+            format!("after it the position would occur for the third time: {at}")
+        }
         Grounds::NotRepeated { plies } => format!(
-            "the position {} only {} time{} (plies {})",
+            "the position {} only {}: {at}",
             if with_move.is_empty() {
                 "occurred"
             } else {
                 "would occur"
             },
-            plies.len(),
-            if plies.len() == 1 { "" } else { "s" },
-            plies_list(plies)
+            match plies.len() {
+                1 => "once".to_string(),
+                2 => "twice".to_string(),
+                n => format!("{n} times"),
+            },
         ),
         Grounds::Quiet { since, quiet } if with_move.is_empty() => format!(
             "{quiet} plies without a capture or pawn move since ply {since} complete fifty moves by each player"
@@ -735,15 +844,17 @@ fn claim_sentence(f: &Finding, claim: &ClaimFacts) -> String {
             color_name(claimant)
         ),
     };
+    let facts = format!("{facts}{}", near_misses(&claim.near_misses));
     let verdict = if claim.upheld {
         "the claim is correct and the game is drawn (9.5.2)".to_string()
     } else if claim.grounds == Grounds::Touched {
         "the claim is not admissible, and the touch binds the player under Art. 4".to_string()
     } else {
         let mut v = format!(
-            "the claim is incorrect: {} gets {} seconds more and play goes on",
+            "the claim is incorrect: {} gets {} seconds more{} and play goes on",
             color_name(!claimant),
-            f.seconds_added.unwrap_or(0)
+            f.seconds_added.unwrap_or(0),
+            also(f)
         );
         if let Some(w) = &claim.written {
             v.push_str(if w.legal.is_some() {
@@ -782,8 +893,14 @@ fn illegal_act(f: &Finding, a: &IllegalActFacts) -> String {
                 ),
                 None => String::new(),
             };
+            let cited: Vec<&str> = f.also.iter().map(|a| a.as_str()).collect();
+            let cited = if cited.is_empty() {
+                String::new()
+            } else {
+                format!(", {}", cited.join(", "))
+            };
             format!(
-                "{me} {what}; the position is reinstated and {opp} gets {seconds} seconds more ({} play){clock}",
+                "{me} {what}; the position is reinstated and {opp} gets {seconds} seconds more ({} play{cited}){clock}",
                 a.class.name()
             )
         }
@@ -795,7 +912,7 @@ fn illegal_act(f: &Finding, a: &IllegalActFacts) -> String {
             };
             format!(
                 "{me} {what}, the second completed illegal move: {}, so {outcome}",
-                chances(verdict, !offender)
+                chances(f, verdict, !offender)
             )
         }
     }
