@@ -156,7 +156,8 @@ fn check(source: &str, game: usize, text: &GameText, options: &Options) -> GameR
         .class
         .or_else(|| time_control.as_ref().and_then(TimeControl::class))
         .unwrap_or(GameClass::Standard);
-    report.header = header::typed(&sheet, time_control.clone(), class);
+    // The time control joins the header when the context is done with it.
+    report.header = header::typed(&sheet, None, class);
     let ctx = Context {
         text,
         sheet: &sheet,
@@ -171,6 +172,7 @@ fn check(source: &str, game: usize, text: &GameText, options: &Options) -> GameR
             None,
             Facts::Unreadable(reason),
         ));
+        report.header.time_control = ctx.time_control;
         return report;
     }
     ctx.syntax_findings(&mut report.findings);
@@ -178,6 +180,7 @@ fn check(source: &str, game: usize, text: &GameText, options: &Options) -> GameR
 
     let recorded = outcome::recorded_result(&sheet);
     let Some((replay, broken)) = ctx.replay(&mut report) else {
+        report.header.time_control = ctx.time_control;
         return report;
     };
 
@@ -212,6 +215,7 @@ fn check(source: &str, game: usize, text: &GameText, options: &Options) -> GameR
             .article(article),
         );
     }
+    report.header.time_control = ctx.time_control;
     report
 }
 
