@@ -70,6 +70,14 @@ fn run(args: &RunArgs, audit: bool, lang: Lang) -> io::Result<bool> {
         supervision: args.supervision.supervision(),
         mate_budget: args.mate_budget.map(std::time::Duration::from_millis),
         claims: Vec::new(),
+        // The sheets show the line to the players: the full search for them. Without
+        // sheets, validate and audit (which print the same rows) keep CHA's line with
+        // its loops cut, which costs a batch of online games' many flag falls nothing.
+        mating_lines: if args.html.is_some() {
+            audit::MatingLines::Shortest
+        } else {
+            audit::MatingLines::Quick
+        },
     };
     let mut builder = rayon::ThreadPoolBuilder::new();
     if let Some(jobs) = args.jobs {
@@ -207,6 +215,8 @@ fn adjudicate(args: &AdjudicateArgs, lang: Lang) -> io::Result<bool> {
         supervision: args.supervision.supervision(),
         mate_budget: args.mate_budget.map(std::time::Duration::from_millis),
         claims,
+        // adjudicate is the ruling sheet, in text or HTML.
+        mating_lines: audit::MatingLines::Shortest,
     };
     let source = if args.file.as_os_str() == "-" {
         audit::Source::Stdin

@@ -3,7 +3,7 @@
 
 use laws::{
     Article, EndingKind, GameClass, MoveError, Replay,
-    mating::{Verdict, analyse_within},
+    mating::{Verdict, analyse_with},
     resolve::resolve,
     squares::squares_of,
 };
@@ -43,7 +43,12 @@ impl Context<'_> {
     /// Whether the opponent of `loser` could still checkmate (6.9, 7.5.5):
     /// the verdict, and whether the game is then a draw instead of a loss.
     fn mating_chances(&self, replay: &Replay, loser: Color) -> (bool, Verdict) {
-        let verdict = analyse_within(replay.position(), !loser, self.options.mate_budget);
+        let verdict = analyse_with(
+            replay.position(),
+            !loser,
+            self.options.mate_budget,
+            self.options.mating_lines.nodes(),
+        );
         (verdict.is_unwinnable(), verdict)
     }
 

@@ -100,6 +100,29 @@ pub struct Options {
     pub mate_budget: Option<std::time::Duration>,
     /// Claims to rule on as if annotated.
     pub claims: Vec<ExtraClaim>,
+    /// How hard to look for the shortest mating line of a winnable verdict.
+    pub mating_lines: MatingLines,
+}
+
+/// How hard the engine looks for the shortest mating line it shows: the
+/// verdict is the same either way, only the line may be longer.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum MatingLines {
+    /// A quick look (a batch audit: the line is in the message only).
+    #[default]
+    Quick,
+    /// The full budget (ruling sheets, where the line is shown to the players).
+    Shortest,
+}
+
+impl MatingLines {
+    /// Positions the search may visit.
+    pub fn nodes(self) -> u64 {
+        match self {
+            MatingLines::Quick => laws::mating::helpmate::QUICK_NODES,
+            MatingLines::Shortest => laws::mating::helpmate::NODES,
+        }
+    }
 }
 
 /// Checks one game with default options. Never panics on any input.
