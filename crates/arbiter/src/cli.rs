@@ -198,6 +198,7 @@ impl RulesOptions {
             supervision: self.supervision.supervision(),
             mate_budget: self.budget.duration(),
             claims: Vec::new(),
+            mating_lines: audit::MatingLines::Quick,
         }
     }
 }

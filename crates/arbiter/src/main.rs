@@ -187,7 +187,17 @@ fn run(args: &RunArgs, audit_only: Option<&cli::AuditOnly>, lang: Lang) -> Resul
         Some(path) => Some(read_trf(path, args.round)?),
         None => None,
     };
-    let options = args.rules.options();
+    let options = audit::Options {
+        // The sheets show the line to the players: the full search for them. Without
+        // sheets, validate and audit (which print the same rows) keep CHA's line with
+        // its loops cut, which costs a batch of online games' many flag falls nothing.
+        mating_lines: if args.html.is_some() {
+            audit::MatingLines::Shortest
+        } else {
+            audit::MatingLines::Quick
+        },
+        ..args.rules.options()
+    };
     let mut builder = rayon::ThreadPoolBuilder::new();
     if let Some(jobs) = args.jobs {
         builder = builder.num_threads(jobs.max(1));
@@ -447,6 +457,8 @@ fn adjudicate(args: &AdjudicateArgs, lang: Lang) -> Result<bool, Failure> {
     }
     let options = audit::Options {
         claims,
+        // adjudicate is the ruling sheet, in text or HTML.
+        mating_lines: audit::MatingLines::Shortest,
         ..args.rules.options()
     };
     let source = if args.file.as_os_str() == "-" {

@@ -217,3 +217,26 @@ fn a_one_minute_penalty_cites_a3_and_b3() {
     );
     assert!(standard.get("articles").is_none(), "{standard}");
 }
+
+#[test]
+fn the_sheets_get_the_shortest_mating_line_and_a_batch_the_quick_one() {
+    let file = "fixtures/6-clocks/flag-knight-mate-line.pgn";
+    let line = |out: &std::process::Output| {
+        rows(out)[0]["findings"][0]["details"]["verdict"]["line"].clone()
+    };
+    // adjudicate is the ruling sheet: the shortest line the search finds, to the mate.
+    let sheet = line(&arbiter(&["adjudicate", "--format", "json", file]));
+    assert_eq!(sheet, serde_json::json!(["Ka8", "Kc8", "h6", "Nc7#"]));
+    // validate and audit print the same rows, with CHA's line (its loops cut):
+    // as sound, only longer, and no search in a batch.
+    let validate = line(&arbiter(&["validate", "--format", "json", file]));
+    let audit = line(&arbiter(&["audit", "--format", "json", file]));
+    assert_eq!(validate, audit);
+    let plies = validate.as_array().map_or(0, Vec::len);
+    assert!(plies >= 4, "{validate}");
+    assert!(
+        validate[plies - 1]
+            .as_str()
+            .is_some_and(|m| m.ends_with('#'))
+    );
+}

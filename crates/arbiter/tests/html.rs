@@ -15,7 +15,10 @@ use common::{arbiter, scratch};
 
 /// The sheet `adjudicate` writes for one game, with extra options.
 fn sheet_with(file: &str, game: &str, lang: &str, extra: &[&str]) -> String {
-    let dir = scratch(&format!("{}-{game}-{lang}", file.replace('/', "_")));
+    // Tests run in parallel and may ask for the same sheet: each call its own folder.
+    static CALLS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let n = CALLS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let dir = scratch(&format!("{}-{game}-{lang}-{n}", file.replace('/', "_")));
     let path = dir.join("sheet.html");
     let out = arbiter(
         &[

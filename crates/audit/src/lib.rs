@@ -21,7 +21,7 @@ pub mod run;
 pub mod source;
 pub mod tournament;
 
-pub use check::{ExtraClaim, MoveRef, Options, check_game, check_game_with};
+pub use check::{ExtraClaim, MatingLines, MoveRef, Options, check_game, check_game_with};
 pub use facts::Facts;
 pub use kind::{Group, Kind, Severity};
 pub use report::{Clocks, Finding, GameReport, Header, PgnDate, Place, Player, Row, Side};

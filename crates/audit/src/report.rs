@@ -2,6 +2,7 @@
 //! as typed facts. Sentences are the views' business: `message` is rendered
 //! from [`Finding::facts`] by the English catalogue when a view asks.
 
+use compact_str::CompactString;
 use laws::{Article, GameClass, GameResult, MoveLabel, time_control::TimeControl};
 use shakmaty::{Color, Setup, san::SanPlus};
 
@@ -52,16 +53,17 @@ pub enum Row {
     Tournament,
 }
 
-/// The game's header, from its tags.
+/// The game's header, from its tags. Short texts are held inline
+/// (`CompactString`): every game of an audit gets one.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct Header {
-    pub event: Option<String>,
-    pub site: Option<String>,
+    pub event: Option<CompactString>,
+    pub site: Option<CompactString>,
     pub date: Option<PgnDate>,
     /// The round alone: `5` of a `Round "5.3"` that also names the board.
-    pub round: Option<String>,
+    pub round: Option<CompactString>,
     /// The `Board` tag, or the board of a `Round "5.3"`.
-    pub board: Option<String>,
+    pub board: Option<CompactString>,
     pub white: Side,
     pub black: Side,
     /// The `TimeControl` tag as read (in minutes where the clocks show it).
@@ -73,10 +75,10 @@ pub struct Header {
 /// What the tags say about one player beyond the name.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct Side {
-    pub title: Option<String>,
+    pub title: Option<CompactString>,
     pub elo: Option<u32>,
     pub fide_id: Option<u64>,
-    pub team: Option<String>,
+    pub team: Option<CompactString>,
 }
 
 /// A PGN date, each part where it is known (`2024.03.??`).
@@ -99,13 +101,18 @@ impl PgnDate {
     /// assert!(PgnDate::parse("14 March").is_none());
     /// ```
     pub fn parse(text: &str) -> Option<PgnDate> {
-        let mut parts = text.trim().split('.');
+        // Byte by byte: this runs for every game of an audit.
+        let bytes = text.trim().as_bytes();
+        let mut parts = bytes.splitn(4, |&b| b == b'.');
         let mut part = |max: u32| -> Option<Option<u32>> {
             let p = parts.next()?;
-            if p.chars().all(|c| c == '?') {
+            if !p.is_empty() && p.iter().all(|&c| c == b'?') {
                 return Some(None);
             }
-            let n: u32 = p.parse().ok()?;
+            if p.is_empty() || p.len() > 4 || !p.iter().all(u8::is_ascii_digit) {
+                return None;
+            }
+            let n = p.iter().fold(0, |n, &c| n * 10 + u32::from(c - b'0'));
             (n >= 1 && n <= max).then_some(Some(n))
         };
         let year = part(9999)?;

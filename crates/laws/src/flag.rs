@@ -8,15 +8,21 @@ use shakmaty::{Chess, Color};
 
 use crate::{
     EndingKind, GameClass,
-    mating::{Verdict, analyse_within},
+    mating::{Verdict, analyse_with},
     time_control::TimeControl,
 };
 
 /// The flag of `flagged` fell in `pos`: can the opponent still checkmate,
 /// and so how does the game end? `budget` bounds the analysis; an
 /// undetermined verdict leaves the loss standing.
-pub fn rule_flag(pos: &Chess, flagged: Color, budget: Option<Duration>) -> (Verdict, EndingKind) {
-    let verdict = analyse_within(pos, !flagged, budget);
+/// `line_nodes` bounds the search for a shorter mating line to show.
+pub fn rule_flag(
+    pos: &Chess,
+    flagged: Color,
+    budget: Option<Duration>,
+    line_nodes: u64,
+) -> (Verdict, EndingKind) {
+    let verdict = analyse_with(pos, !flagged, budget, line_nodes);
     let draw = verdict.is_unwinnable();
     (verdict, EndingKind::FlagFall { flagged, draw })
 }

@@ -10,7 +10,7 @@ use shakmaty::{Chess, Color};
 
 use crate::{
     EndingKind, GameClass, Supervision,
-    mating::{Verdict, analyse_within},
+    mating::{Verdict, analyse_with},
 };
 
 /// What 7.5.5 makes of one completed illegal act.
@@ -43,9 +43,9 @@ impl IllegalRuling {
 /// use shakmaty::{Chess, Color};
 /// let mut tally = Tally::default();
 /// let pos = Chess::default();
-/// let first = tally.record(&pos, Color::White, GameClass::Rapid, Supervision::Limited, None);
+/// let first = tally.record(&pos, Color::White, GameClass::Rapid, Supervision::Limited, None, 0);
 /// assert_eq!(first, (1, IllegalRuling::Penalty { seconds: 60 }));
-/// let (count, second) = tally.record(&pos, Color::White, GameClass::Rapid, Supervision::Limited, None);
+/// let (count, second) = tally.record(&pos, Color::White, GameClass::Rapid, Supervision::Limited, None, 0);
 /// assert_eq!(count, 2);
 /// assert!(matches!(second, IllegalRuling::Forfeit { .. }));
 /// ```
@@ -57,7 +57,8 @@ pub struct Tally {
 impl Tally {
     /// Records a completed illegal act of `offender` in `pos` and rules on it;
     /// returns how many the offender has completed, this one included.
-    /// `budget` bounds the can-still-mate analysis a second one needs.
+    /// `budget` bounds the can-still-mate analysis a second one needs, and
+    /// `line_nodes` the search for a shorter mating line to show.
     pub fn record(
         &mut self,
         pos: &Chess,
@@ -65,6 +66,7 @@ impl Tally {
         class: GameClass,
         supervision: Supervision,
         budget: Option<Duration>,
+        line_nodes: u64,
     ) -> (u8, IllegalRuling) {
         let count = &mut self.completed[offender as usize];
         *count = count.saturating_add(1);
@@ -74,7 +76,7 @@ impl Tally {
             }
         } else {
             IllegalRuling::Forfeit {
-                verdict: analyse_within(pos, !offender, budget),
+                verdict: analyse_with(pos, !offender, budget, line_nodes),
             }
         };
         (*count, ruling)

@@ -256,7 +256,7 @@ pub(crate) fn static_verdict(pos: &Chess, side: Color) -> Option<Verdict> {
 /// # Ok::<_, Box<dyn std::error::Error>>(())
 /// ```
 pub fn analyse(pos: &Chess, side: Color) -> Verdict {
-    explain(pos, side, decide(pos, side))
+    explain(pos, side, decide(pos, side), helpmate::NODES)
 }
 
 /// The verdict alone, as [`analyse`] gives it, with CHA's line as it comes:
@@ -269,7 +269,7 @@ pub fn decide(pos: &Chess, side: Color) -> Verdict {
 /// What a winnable verdict shows: nothing beyond "by material" where the
 /// side has a queen or a rook; else the shortest helpmate found within the
 /// search's budget, when it is shorter than the line in hand.
-fn explain(pos: &Chess, side: Color, verdict: Verdict) -> Verdict {
+fn explain(pos: &Chess, side: Color, verdict: Verdict, nodes: u64) -> Verdict {
     let Verdict::Winnable(Winning::Line(line)) = verdict else {
         return verdict;
     };
@@ -286,7 +286,7 @@ fn explain(pos: &Chess, side: Color, verdict: Verdict) -> Verdict {
         replay.play_unchecked(mv);
         moves.push(mv);
     }
-    let shorter = helpmate::shorten(pos, side, &moves, helpmate::NODES);
+    let shorter = helpmate::shorten(pos, side, &moves, nodes);
     let shorter = (shorter.len() < line.len())
         .then(|| certify_moves(pos, side, &shorter))
         .flatten();
@@ -304,14 +304,27 @@ fn quick_verdict(pos: &Chess, side: Color) -> Option<Verdict> {
 /// (its internal node limits end it; the slowest known position takes about
 /// 3 s) and its answer is dropped. Without a budget, the same as [`analyse`].
 pub fn analyse_within(pos: &Chess, side: Color, budget: Option<Duration>) -> Verdict {
-    let Some(budget) = budget else {
-        return analyse(pos, side);
-    };
+    analyse_with(pos, side, budget, helpmate::NODES)
+}
+
+/// [`analyse_within`] with the number of positions the search for a
+/// shorter mating line may visit ([`helpmate::NODES`] for the sheets,
+/// [`helpmate::QUICK_NODES`] for a batch that only reports the line).
+pub fn analyse_with(
+    pos: &Chess,
+    side: Color,
+    budget: Option<Duration>,
+    line_nodes: u64,
+) -> Verdict {
     if let Some(verdict) = quick_verdict(pos, side) {
         return verdict;
     }
+    let verdict = match budget {
+        Some(budget) => cha_within(pos, side, budget),
+        None => cha::verdict(pos, side),
+    };
     // The line is shortened after the verdict is in, within its own node budget.
-    explain(pos, side, cha_within(pos, side, budget))
+    explain(pos, side, verdict, line_nodes)
 }
 
 /// CHA's verdict within `budget`, on a thread of its own.

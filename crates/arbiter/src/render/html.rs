@@ -101,11 +101,11 @@ pub fn result_text(result: &str) -> String {
 /// "Carlsen, Magnus (GM, Elo 2830, FIDE ID 1503014)".
 pub fn player_line(name: Option<&str>, side: &Side, m: &dyn Messages) -> String {
     let l = m.labels();
-    let mut extra = Vec::new();
-    extra.extend(side.title.clone());
+    let mut extra: Vec<String> = Vec::new();
+    extra.extend(side.title.as_ref().map(ToString::to_string));
     extra.extend(side.elo.map(|elo| format!("Elo {elo}")));
     extra.extend(side.fide_id.map(|id| format!("{} {id}", l.fide_id)));
-    extra.extend(side.team.clone());
+    extra.extend(side.team.as_ref().map(ToString::to_string));
     let name = name.unwrap_or("?");
     if extra.is_empty() {
         name.to_string()
@@ -176,11 +176,11 @@ pub fn header_rows(
             rows.push((label, value, false));
         }
     };
-    add(l.event, h.event.clone());
-    add(l.site, h.site.clone());
+    add(l.event, h.event.as_ref().map(ToString::to_string));
+    add(l.site, h.site.as_ref().map(ToString::to_string));
     add(l.date, h.date.as_ref().map(|d| m.date(d)));
-    add(l.round_title, h.round.clone());
-    add(l.board, h.board.clone());
+    add(l.round_title, h.round.as_ref().map(ToString::to_string));
+    add(l.board, h.board.as_ref().map(ToString::to_string));
     add(
         l.time_control,
         h.time_control
@@ -198,7 +198,7 @@ pub fn game(report: &GameReport, m: &dyn Messages, opts: &SheetOptions) -> Strin
     let l = m.labels();
     let (rulings, notes) = shown(report, opts.all);
     let mut out = String::from("<section class=\"game\">\n");
-    let kicker = match &report.header.event {
+    let kicker = match report.header.event.as_deref() {
         Some(event) => format!("{} · {event}", l.sheet_title),
         None => l.sheet_title.to_string(),
     };

@@ -91,6 +91,7 @@ impl GameAudit<'_, '_> {
             ctx.class,
             ctx.options.supervision,
             ctx.options.mate_budget,
+            ctx.options.mating_lines.nodes(),
         );
         let ending = ruling.ending(offender);
         let (kind, verdict, seconds) = match ruling {
@@ -135,7 +136,8 @@ impl GameAudit<'_, '_> {
     pub(super) fn flag(&mut self, flagged: Color, at: Option<&EventAt>, evidence: FlagEvidence) {
         self.walk.flag_seen = true;
         let budget = self.ctx.options.mate_budget;
-        let (verdict, ending) = rule_flag(self.replay.position(), flagged, budget);
+        let nodes = self.ctx.options.mating_lines.nodes();
+        let (verdict, ending) = rule_flag(self.replay.position(), flagged, budget, nodes);
         let kind = if verdict.is_unwinnable() {
             Kind::FlagFallDraw
         } else {

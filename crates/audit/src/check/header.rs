@@ -334,52 +334,119 @@ impl Context<'_> {
     }
 }
 
-/// The header the ruling sheet shows, typed from the tags.
+/// The header the ruling sheet shows, typed from the tags: one pass over
+/// them, allocating only for the values that are there (this runs for every
+/// game of an audit).
 pub(super) fn typed(
     sheet: &Scoresheet,
     time_control: Option<TimeControl>,
     class: GameClass,
 ) -> crate::report::Header {
     use crate::report::{Header, PgnDate, Side};
-    // "?" and "-" say nothing is known.
-    let known = |name: &str| {
-        sheet
-            .tag(name)
-            .map(str::trim)
-            .filter(|v| !v.is_empty() && *v != "?" && *v != "-")
+    use compact_str::CompactString;
+    let mut header = Header {
+        time_control,
+        class,
+        ..Header::default()
     };
-    let side = |prefix: &str| Side {
-        title: known(&format!("{prefix}Title")).map(str::to_string),
-        elo: known(&format!("{prefix}Elo"))
-            .and_then(|v| v.parse().ok())
-            .filter(|&elo: &u32| elo > 0),
-        fide_id: known(&format!("{prefix}FideId"))
-            .and_then(|v| v.parse().ok())
-            .filter(|&id: &u64| id > 0),
-        team: known(&format!("{prefix}Team")).map(str::to_string),
-    };
-    let round_tag = known("Round");
-    let board_tag = known("Board");
+    let (mut round, mut board) = (None, None);
+    for tag in &sheet.tags {
+        let raw = tag.value.as_str();
+        let value = if raw.starts_with(char::is_whitespace) || raw.ends_with(char::is_whitespace) {
+            raw.trim()
+        } else {
+            raw
+        };
+        // "?" and "-" say nothing is known.
+        if value.is_empty() || value == "?" || value == "-" {
+            continue;
+        }
+        let text = || Some(CompactString::from(value));
+        let number = |slot: &mut Option<u32>| {
+            *slot = slot.or_else(|| value.parse().ok().filter(|&n| n > 0));
+        };
+        let id = |slot: &mut Option<u64>| {
+            *slot = slot.or_else(|| value.parse().ok().filter(|&n| n > 0));
+        };
+        let first = |slot: &mut Option<CompactString>| {
+            if slot.is_none() {
+                *slot = text();
+            }
+        };
+        let (white, black): (&mut Side, &mut Side) = (&mut header.white, &mut header.black);
+        match tag.name.as_str() {
+            "Event" => first(&mut header.event),
+            "Site" => first(&mut header.site),
+            "Date" if header.date.is_none() => header.date = PgnDate::parse(value),
+            "Round" if round.is_none() => round = Some(value),
+            "Board" if board.is_none() => board = Some(value),
+            "WhiteTitle" => first(&mut white.title),
+            "BlackTitle" => first(&mut black.title),
+            "WhiteElo" => number(&mut white.elo),
+            "BlackElo" => number(&mut black.elo),
+            "WhiteFideId" => id(&mut white.fide_id),
+            "BlackFideId" => id(&mut black.fide_id),
+            "WhiteTeam" => first(&mut white.team),
+            "BlackTeam" => first(&mut black.team),
+            _ => {}
+        }
+    }
     // Broadcasts write round and board as one: `Round "5.3"`.
-    let split = round_tag.and_then(|r| r.split_once('.')).filter(|(r, b)| {
-        board_tag.is_none()
+    let split = round.and_then(|r| r.split_once('.')).filter(|(r, b)| {
+        board.is_none()
             && !r.is_empty()
             && !b.is_empty()
             && r.bytes().chain(b.bytes()).all(|c| c.is_ascii_digit())
     });
     let (round, board) = match split {
         Some((r, b)) => (Some(r), Some(b)),
-        None => (round_tag, board_tag),
+        None => (round, board),
     };
-    Header {
-        event: known("Event").map(str::to_string),
-        site: known("Site").map(str::to_string),
-        date: known("Date").and_then(PgnDate::parse),
-        round: round.map(str::to_string),
-        board: board.map(str::to_string),
-        white: side("White"),
-        black: side("Black"),
-        time_control,
-        class,
+    header.round = round.map(CompactString::from);
+    header.board = board.map(CompactString::from);
+    header
+}
+
+#[cfg(test)]
+mod tests {
+    use scoresheet::{GameText, Scoresheet};
+
+    use super::typed;
+
+    fn header(tags: &str) -> crate::report::Header {
+        let text = GameText::new(format!("{tags}\n\n1. e4 *\n").into_bytes(), 1, 0);
+        typed(&Scoresheet::read(&text), None, laws::GameClass::Standard)
+    }
+
+    #[test]
+    fn tags_become_the_typed_header() {
+        let h = header(
+            "[Event \"Bundesliga\"]\n[Date \"2024.10.??\"]\n[Round \"5.3\"]\n\
+             [WhiteElo \"2710\"]\n[WhiteFideId \"4100018\"]\n[WhiteTitle \"GM\"]\n\
+             [BlackElo \"?\"]\n[BlackFideId \"-\"]\n[Site \"?\"]",
+        );
+        assert_eq!(h.event.as_deref(), Some("Bundesliga"));
+        assert_eq!(h.site, None);
+        assert_eq!(h.date.and_then(|d| d.month), Some(10));
+        assert_eq!(h.date.and_then(|d| d.day), None);
+        assert_eq!(
+            (h.round.as_deref(), h.board.as_deref()),
+            (Some("5"), Some("3"))
+        );
+        assert_eq!(h.white.elo, Some(2710));
+        assert_eq!(h.white.fide_id, Some(4_100_018));
+        assert_eq!(h.white.title.as_deref(), Some("GM"));
+        assert_eq!((h.black.elo, h.black.fide_id), (None, None));
+    }
+
+    #[test]
+    fn a_board_tag_keeps_the_round_as_written() {
+        let h = header("[Round \"5.3\"]\n[Board \"7\"]");
+        assert_eq!(
+            (h.round.as_deref(), h.board.as_deref()),
+            (Some("5.3"), Some("7"))
+        );
+        let h = header("[Round \"Final\"]");
+        assert_eq!((h.round.as_deref(), h.board), (Some("Final"), None));
     }
 }

@@ -99,6 +99,29 @@ pub struct Options {
     pub mate_budget: Option<std::time::Duration>,
     /// Claims to rule on as if annotated.
     pub claims: Vec<ExtraClaim>,
+    /// How hard to look for the shortest mating line of a winnable verdict.
+    pub mating_lines: MatingLines,
+}
+
+/// How hard the engine looks for the shortest mating line it shows: the
+/// verdict is the same either way, only the line may be longer.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum MatingLines {
+    /// A quick look (a batch audit: the line is in the message only).
+    #[default]
+    Quick,
+    /// The full budget (ruling sheets, where the line is shown to the players).
+    Shortest,
+}
+
+impl MatingLines {
+    /// Positions the search may visit.
+    pub fn nodes(self) -> u64 {
+        match self {
+            MatingLines::Quick => laws::mating::helpmate::QUICK_NODES,
+            MatingLines::Shortest => laws::mating::helpmate::NODES,
+        }
+    }
 }
 
 /// Checks one game with default options. Never panics on any input.
@@ -158,7 +181,8 @@ fn check(source: &str, game: usize, text: &GameText, options: &Options) -> GameR
         .class
         .or_else(|| time_control.as_ref().and_then(TimeControl::class))
         .unwrap_or(GameClass::Standard);
-    report.header = header::typed(&sheet, time_control.clone(), class);
+    // The time control joins the header when the context is done with it.
+    report.header = header::typed(&sheet, None, class);
     let ctx = Context {
         text,
         sheet: &sheet,
@@ -173,6 +197,7 @@ fn check(source: &str, game: usize, text: &GameText, options: &Options) -> GameR
             None,
             Facts::Unreadable(reason),
         ));
+        report.header.time_control = ctx.time_control;
         return report;
     }
     ctx.syntax_findings(&mut report.findings);
@@ -182,6 +207,7 @@ fn check(source: &str, game: usize, text: &GameText, options: &Options) -> GameR
     let forfeit = ctx.forfeit_finding(&mut report.findings);
     ctx.non_standard_findings(&mut report.findings);
     let Some((replay, broken)) = ctx.replay(&mut report) else {
+        report.header.time_control = ctx.time_control;
         return report;
     };
 
@@ -216,6 +242,7 @@ fn check(source: &str, game: usize, text: &GameText, options: &Options) -> GameR
             .article(article),
         );
     }
+    report.header.time_control = ctx.time_control;
     report
 }
 

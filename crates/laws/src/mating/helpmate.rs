@@ -14,8 +14,13 @@ use shakmaty::{Chess, Color, EnPassantMode, Move, Position, zobrist::Zobrist64};
 
 /// The deepest line searched for, in plies.
 pub const LONGEST: usize = 15;
-/// Positions one search may visit: about 30 ms in a release build.
+/// Positions one search may visit for a ruling sheet: about 30 ms in a
+/// release build.
 pub const NODES: u64 = 1_000_000;
+/// Positions for a batch audit that shows the line only in its message:
+/// none, so that the online games' many flag falls cost the audit nothing
+/// beyond cutting the loops out of CHA's line.
+pub const QUICK_NODES: u64 = 0;
 
 /// What a search below one position found.
 enum Found {
@@ -72,6 +77,9 @@ pub fn shortest(pos: &Chess, side: Color, longest: usize, nodes: u64) -> Option<
 /// where nothing shorter is found.
 pub fn shorten(pos: &Chess, side: Color, line: &[Move], nodes: u64) -> Vec<Move> {
     let mut line = without_loops(pos, line);
+    if nodes == 0 {
+        return line;
+    }
     let mut left = nodes;
     // From the start, as deep as the line in hand allows.
     let longest = line.len().saturating_sub(2).min(LONGEST);
