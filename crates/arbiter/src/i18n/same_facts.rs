@@ -12,7 +12,8 @@ use laws::{GameClass, Supervision};
 
 use super::{Lang, de};
 
-fn pgn_files(dir: &Path, out: &mut Vec<PathBuf>) {
+/// Every file under `dir` whose name ends in `.EXTENSION`, in sorted order.
+fn files_with(dir: &Path, extension: &str, out: &mut Vec<PathBuf>) {
     let mut entries: Vec<PathBuf> = std::fs::read_dir(dir)
         .expect("fixtures folder")
         .map(|e| e.expect("entry").path())
@@ -20,8 +21,8 @@ fn pgn_files(dir: &Path, out: &mut Vec<PathBuf>) {
     entries.sort();
     for path in entries {
         if path.is_dir() {
-            pgn_files(&path, out);
-        } else if path.extension().is_some_and(|e| e == "pgn") {
+            files_with(&path, extension, out);
+        } else if path.extension().is_some_and(|e| e == extension) {
             out.push(path);
         }
     }
@@ -47,7 +48,7 @@ fn options(pgn: &Path) -> Options {
 fn reports() -> Vec<GameReport> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fixtures");
     let mut files = Vec::new();
-    pgn_files(&root, &mut files);
+    files_with(&root, "pgn", &mut files);
     assert!(files.len() > 100, "the fixtures are there");
     let mut reports = Vec::new();
     for file in files {
@@ -63,35 +64,20 @@ fn reports() -> Vec<GameReport> {
     reports
 }
 
-fn trf_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    let mut entries: Vec<PathBuf> = std::fs::read_dir(dir)
-        .expect("fixtures folder")
-        .map(|e| e.expect("entry").path())
-        .collect();
-    entries.sort();
-    for path in entries {
-        if path.is_dir() {
-            trf_files(&path, out);
-        } else if path.extension().is_some_and(|e| e == "trf") {
-            out.push(path);
-        }
-    }
-}
-
 /// Every TRF of the fixtures against the games beside it (or, where there
 /// are none, the clean tournament's): the rows of the file, the games with
 /// their TRF findings, and the pairings without a game.
 fn tournament_reports(root: &Path) -> Vec<GameReport> {
     let mut trfs = Vec::new();
-    trf_files(root, &mut trfs);
+    files_with(root, "trf", &mut trfs);
     assert!(trfs.len() >= 6, "the tournament fixtures are there");
     let mut reports = Vec::new();
     for trf in trfs {
         let dir = trf.parent().expect("a folder");
         let mut games = Vec::new();
-        pgn_files(dir, &mut games);
+        files_with(dir, "pgn", &mut games);
         if games.is_empty() {
-            pgn_files(&root.join("tournament/clean"), &mut games);
+            files_with(&root.join("tournament/clean"), "pgn", &mut games);
         }
         let bytes = std::fs::read(&trf).expect("trf");
         let mut t = audit::tournament::Tournament::read(&trf.display().to_string(), &bytes, None);
