@@ -6,7 +6,9 @@
 //! multiset on (kind, ply, article, player): no finding may be missing or
 //! extra. Any further key of an expected finding (`line`, `column`,
 //! `suggestions`, `plies`, `token`, `move_number`, `seconds_added`) must equal
-//! that finding's, and `message_contains` must occur in its message.
+//! that finding's, and `message_contains` must occur in its message. An
+//! expected `details` object is matched as a subset: each key it gives must be
+//! in the finding's `details` with the same value (nested objects likewise).
 //!
 //! A `NAME.args` file beside the PGN gives extra command-line options for
 //! that fixture, one per line (`--rules` then `rapid`), for rulings that
@@ -57,6 +59,17 @@ fn run(pgn: &Path) -> Vec<Value> {
         .collect()
 }
 
+/// Whether `got` has every key of `want` with the same value, recursing into
+/// objects (arrays and scalars must be equal).
+fn contains(got: &Value, want: &Value) -> bool {
+    match (got, want) {
+        (Value::Object(g), Value::Object(w)) => w
+            .iter()
+            .all(|(k, wv)| g.get(k).is_some_and(|gv| contains(gv, wv))),
+        _ => got == want,
+    }
+}
+
 fn compare_finding(ctx: &str, expected: &Value, actual: &Value, errors: &mut Vec<String>) {
     let Some(fields) = expected.as_object() else {
         return;
@@ -71,6 +84,13 @@ fn compare_finding(ctx: &str, expected: &Value, actual: &Value, errors: &mut Vec
                 let message = actual.get("message").and_then(Value::as_str).unwrap_or("");
                 if !want.as_str().is_some_and(|w| message.contains(w)) {
                     errors.push(format!("{ctx}: message {message:?} lacks {want}"));
+                }
+                continue;
+            }
+            "details" => {
+                let got = actual.get("details").unwrap_or(&Value::Null);
+                if !contains(got, want) {
+                    errors.push(format!("{ctx}: details {got} do not contain {want}"));
                 }
                 continue;
             }
