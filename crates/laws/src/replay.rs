@@ -322,6 +322,17 @@ impl Replay {
         Some(ending)
     }
 
+    /// The ply at which the current series of reversible moves began: no
+    /// position before it can occur again (the repetition history's first).
+    pub fn stretch_start(&self) -> usize {
+        self.history.first().map_or(self.ply, |&(_, ply)| ply)
+    }
+
+    /// How many positions the current series of reversible moves holds.
+    pub fn stretch_len(&self) -> usize {
+        self.history.len()
+    }
+
     /// How often the current position occurred, without collecting the plies.
     pub fn occurrence_count(&self) -> usize {
         self.history.iter().filter(|(h, _)| *h == self.hash).count()
