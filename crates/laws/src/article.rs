@@ -61,6 +61,8 @@ impl Article {
     pub const RECORDING: Article = Article("8.1.1");
     /// 9.1.1: the event's regulations may bar agreements before a given move.
     pub const DRAW_REGULATIONS: Article = Article("9.1.1");
+    /// 9.1.2: how a draw is offered, and when an offer lapses.
+    pub const DRAW_PROCEDURE: Article = Article("9.1.2");
     /// 9.1.2.1: a draw offer: after one's move, standing until accepted, refused or the game ends.
     pub const DRAW_OFFER: Article = Article("9.1.2.1");
     /// 9.1.2.3: a claim under 9.2 or 9.3 is also an offer of a draw.

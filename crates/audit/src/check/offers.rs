@@ -4,7 +4,7 @@
 use laws::{
     Article, EndingKind,
     missed::{Opportunity, series},
-    offer::{AnswerError, Made, Offer, OfferKind, before_move, both_have_moved},
+    offer::{AnswerError, Made, Offer, before_move, both_have_moved},
 };
 use scoresheet::{ClaimKind, Event, EventAt, WrittenToken};
 use shakmaty::{Color, Position, san::SanPlus};
@@ -81,13 +81,10 @@ impl GameAudit<'_, '_> {
             offer: offer.kind,
         };
         self.replay.end_by(kind.clone());
+        // An agreement is both players': no `player`, as for the other draws.
         let mut f = Finding::new(Kind::DrawAgreed, Some(ply), Facts::Ending(kind))
-            .article(Article::DRAW_AGREED)
-            .player(!offer.by);
-        f.also = vec![match offer.kind {
-            OfferKind::Offer => Article::DRAW_OFFER,
-            OfferKind::Claim(_) => Article::CLAIM_IS_OFFER,
-        }];
+            .article(Article::DRAW_AGREED);
+        f.also = vec![Article::DRAW_PROCEDURE];
         f.move_number = self.replay.last_label();
         f.position = position_of(self.replay.position());
         f.token = Some(at.text.clone());
@@ -102,8 +99,7 @@ impl GameAudit<'_, '_> {
                 move_number: pos.fullmoves().get(),
             };
             let mut f = Finding::new(Kind::DrawAgreementTooEarly, Some(ply), facts)
-                .article(Article::DRAW_REGULATIONS)
-                .player(!offer.by);
+                .article(Article::DRAW_REGULATIONS);
             f.move_number = self.replay.last_label();
             f.token = Some(at.text.clone());
             f.place = Some(self.ctx.place(at.span));
