@@ -115,6 +115,17 @@ fn json_rows_follow_the_contract() {
 }
 
 #[test]
+fn missed_claims_are_in_json_always_and_in_text_when_asked() {
+    let json = stdout(&arbiter(&["validate", "--format", "json", KNIGHTS]));
+    assert!(json.contains("\"claim-available\""));
+    let text = stdout(&arbiter(&["validate", KNIGHTS]));
+    assert!(!text.contains("claim-available"), "{text}");
+    assert!(text.contains("fivefold-repetition"));
+    let asked = stdout(&arbiter(&["validate", "--missed-claims", KNIGHTS]));
+    assert!(asked.contains("note[claim-available]"), "{asked}");
+}
+
+#[test]
 fn only_and_skip_filter_findings() {
     let out = arbiter(&[
         "validate",

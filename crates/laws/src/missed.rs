@@ -113,7 +113,10 @@ impl Opportunities {
             if count >= 3 && self.seen[1] != Some(stretch) {
                 note(&mut self.seen, 1, stretch, None, ClaimKind::Threefold);
             }
-            if self.seen[0] != Some(stretch)
+            // Where the position itself has occurred three times, a claim with a written
+            // move is ruled on the board (9.2.2): 9.2.1 is a form of its own only before.
+            if count < 3
+                && self.seen[0] != Some(stretch)
                 && *self.twice.get(!turn) == Some(stretch)
                 && let Some(mv) = legal_moves(pos).into_iter().find(|&mv| {
                     !pos.is_irreversible(mv) && replay.occurrences_after(mv).len() >= 3
@@ -193,7 +196,7 @@ mod tests {
             "7k/8/8/8/8/8/P7/R6K w - - 99 80",
             "Rb1 Kg8 a3 Kh8 Ra1 Kg8 Rb1 Kh8",
         );
-        // Black after 1.Rb1 (100 quiet plies: 9.3.2); nothing after the pawn move.
+        // White at the start (99: 9.3.1), Black after 1.Rb1 (100: 9.3.2); nothing after the pawn move.
         assert_eq!(found.len(), 2, "{found:?}");
         assert_eq!(found[0].0, 0);
         assert_eq!(found[0].1.article, Article::FIFTY_WRITTEN);

@@ -446,6 +446,19 @@ mod tests {
     }
 
     #[test]
+    fn a_draw_offer_mark_is_an_offer_not_a_variation() {
+        let text = "1. e4 e5 2. Nf3 (=) {[%clk 1:00:00]} 2... Nc6 ( = ) 3. Bb5 (3. d4 =) (=) *";
+        let sheet = read(text);
+        assert_eq!(sheet.moves.len(), 5);
+        let offers: Vec<usize> = sheet.offer_marks.iter().map(|m| m.after_ply).collect();
+        assert_eq!(offers, [3, 4, 5]);
+        assert_eq!(sheet.variations.len(), 1);
+        let events = sheet.events(&GameText::new(text.as_bytes().to_vec(), 1, 0));
+        assert!(events.iter().all(|e| e.event == Ok(Event::Offer(None)) && e.text == "(=)"));
+        assert_eq!(events.len(), 3);
+    }
+
+    #[test]
     fn variations_are_kept_apart() {
         let sheet = read("1. e4 (1. d4 d5 (1... Nf6)) e5 {c} 2. Nf3 1-0");
         assert_eq!(sheet.moves.len(), 3);
