@@ -246,6 +246,22 @@ fn audit_prints_a_summary() {
     assert!(stdout(&out).lines().all(|l| l.starts_with('{')));
 }
 
+#[test]
+fn an_agreed_draw_is_an_ending_in_the_summary() {
+    // Game 6: recorded 1-0, but Black's offer after 2...Nc6 was accepted (5.2.3).
+    let out = arbiter(&[
+        "audit",
+        "--fail-on",
+        "never",
+        "fixtures/9.1-draw-offers/offers.pgn",
+    ]);
+    let text = stdout(&out);
+    assert!(
+        text.contains("game 6, round 6, Agreed, White – Agreed, Black: 1-0 → 1/2-1/2 (draw-agreed, Art. 5.2.3)"),
+        "{text}"
+    );
+}
+
 /// The first ruling on a claim in a row (the notes of claims nobody made stand beside it).
 fn first_claim(row: &serde_json::Value) -> &serde_json::Value {
     row["findings"]
