@@ -168,9 +168,6 @@ fn check(source: &str, game: usize, text: &GameText, options: &Options) -> GameR
         black: sheet.tag("Black").map(str::to_string),
         round: sheet.tag("Round").map(str::to_string),
         recorded_result: laws::outcome::recorded_result(&sheet),
-        date: sheet.tag("Date").map(str::to_string),
-        white_fide_id: sheet.tag("WhiteFideId").map(str::to_string),
-        black_fide_id: sheet.tag("BlackFideId").map(str::to_string),
         ..blank_report(source, game, text)
     };
     let time_control = sheet
@@ -275,9 +272,6 @@ fn blank_report(source: &str, game: usize, text: &GameText) -> GameReport {
         findings: Vec::new(),
         header: crate::report::Header::default(),
         fingerprint: None,
-        date: None,
-        white_fide_id: None,
-        black_fide_id: None,
         row: crate::report::Row::Game,
     }
 }
