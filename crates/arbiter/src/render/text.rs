@@ -63,6 +63,7 @@ impl<W: Write> Text<W> {
         let ply = match (&f.move_number, f.ply) {
             (Some(mv), Some(p)) => format!(", {} ({} {p})", m.label(mv), l.ply),
             (Some(mv), None) => format!(", {}", m.label(mv)),
+            (None, Some(0)) => format!(", {}", l.starting_position),
             (None, Some(p)) => format!(", {} {p}", l.ply),
             (None, None) => String::new(),
         };
