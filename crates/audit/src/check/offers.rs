@@ -80,7 +80,7 @@ impl GameAudit<'_, '_> {
             offer_ply: offer.ply,
             offer: offer.kind,
         };
-        self.replay.end_by(kind.clone());
+        self.end_by(kind.clone());
         // An agreement is both players': no `player`, as for the other draws.
         let mut f = Finding::new(Kind::DrawAgreed, Some(ply), Facts::Ending(kind))
             .article(Article::DRAW_AGREED);
