@@ -13,10 +13,10 @@
 //! (scanned only once the series is long enough for a position to have
 //! occurred twice), the quiet count is the position's half-move clock, and
 //! moves are generated only in a series where a position already occurred
-//! twice, or at the 99th quiet ply.
+//! twice and only for a board one move away from it, or at the 99th quiet ply.
 
 use scoresheet::ClaimKind;
-use shakmaty::{ByColor, Color, Move, Position, Role};
+use shakmaty::{Board, Color, Move, Position, Role};
 
 use crate::{Article, Replay, resolve::legal_moves};
 
@@ -45,9 +45,11 @@ const FORMS: [Article; 4] = [
 pub struct Opportunities {
     /// Per form, the series it was last reported (or claimed) in.
     seen: [Option<usize>; 4],
-    /// Per side to move, the series in which a position with that side to
-    /// move occurred twice: only then can a move repeat one a third time.
-    twice: ByColor<Option<usize>>,
+    /// The placements of the current series that occurred twice, with the
+    /// side to move then: a move that restores one may repeat it a third time.
+    twice: Vec<(Color, Board)>,
+    /// The series `twice` belongs to.
+    twice_series: usize,
 }
 
 /// Where a claim of this kind could have been made: the series of the
@@ -106,9 +108,13 @@ impl Opportunities {
         // A position can recur no sooner than four plies on.
         if replay.stretch_len() >= 5 {
             let stretch = replay.stretch_start();
+            if self.twice_series != stretch {
+                self.twice.clear();
+                self.twice_series = stretch;
+            }
             let count = replay.occurrence_count();
-            if count >= 2 {
-                *self.twice.get_mut(turn) = Some(stretch);
+            if count == 2 {
+                self.twice.push((turn, pos.board().clone()));
             }
             if count >= 3 && self.seen[1] != Some(stretch) {
                 note(&mut self.seen, 1, stretch, None, ClaimKind::Threefold);
@@ -117,10 +123,7 @@ impl Opportunities {
             // move is ruled on the board (9.2.2): 9.2.1 is a form of its own only before.
             if count < 3
                 && self.seen[0] != Some(stretch)
-                && *self.twice.get(!turn) == Some(stretch)
-                && let Some(mv) = legal_moves(pos).into_iter().find(|&mv| {
-                    !pos.is_irreversible(mv) && replay.occurrences_after(mv).len() >= 3
-                })
+                && let Some(mv) = self.repeating_move(replay)
             {
                 note(&mut self.seen, 0, stretch, Some(mv), ClaimKind::Threefold);
             }
@@ -140,6 +143,39 @@ impl Opportunities {
                 note(&mut self.seen, 2, since, Some(mv), ClaimKind::Fifty);
             }
         }
+    }
+}
+
+impl Opportunities {
+    /// A legal move of the side to move that repeats a position of the series
+    /// for the third time (9.2.1). Only a placement that occurred twice, with
+    /// the opponent to move, can be the one repeated: one piece of the side to
+    /// move stands elsewhere (captures, pawn moves and castling are
+    /// irreversible and end the series), so the boards differ in exactly two
+    /// squares, and only then are the legal moves generated.
+    fn repeating_move(&self, replay: &Replay) -> Option<Move> {
+        let pos = replay.position();
+        let turn = pos.turn();
+        let board = pos.board();
+        let ours = board.by_color(turn);
+        self.twice
+            .iter()
+            .filter(|(then, _)| *then != turn)
+            .filter_map(|(_, target)| {
+                let changed = board.occupied() ^ target.occupied();
+                let from = (changed & ours).single_square()?;
+                let to = (changed & !board.occupied()).single_square()?;
+                (changed.count() == 2 && board.piece_at(from) == target.piece_at(to))
+                    .then_some((from, to))
+            })
+            .find_map(|(from, to)| {
+                legal_moves(pos).into_iter().find(|&mv| {
+                    mv.from() == Some(from)
+                        && mv.to() == to
+                        && !pos.is_irreversible(mv)
+                        && replay.occurrences_after(mv).len() >= 3
+                })
+            })
     }
 }
 

@@ -207,7 +207,8 @@ impl Context<'_> {
         // and each finder shown every position before its own.
         let mut labels: Vec<Option<MoveLabel>> = vec![None];
         let mut found: Vec<Vec<(usize, Box<Setup>)>> = vec![Vec::new(); finders.len()];
-        let mut replay = Replay::new(start.clone(), mode);
+        // Only names and placements are asked for: no endings are looked for again.
+        let mut replay = Replay::new(start.clone(), mode).positions_only();
         let mut look = |replay: &Replay, finders: &mut [(usize, NearMisses)]| {
             for (n, (_, finder)) in finders.iter_mut().enumerate() {
                 if finder.look(replay.ply(), replay.position())
