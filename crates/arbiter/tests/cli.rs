@@ -267,11 +267,8 @@ fn first_claim(row: &serde_json::Value) -> &serde_json::Value {
     row["findings"]
         .as_array()
         .and_then(|all| {
-            all.iter().find(|f| {
-                f["kind"]
-                    .as_str()
-                    .is_some_and(|k| k.contains("-claim-"))
-            })
+            all.iter()
+                .find(|f| f["kind"].as_str().is_some_and(|k| k.contains("-claim-")))
         })
         .expect("a claim ruling")
 }

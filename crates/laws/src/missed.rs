@@ -83,12 +83,7 @@ impl Opportunities {
     /// let articles: Vec<Article> = found.iter().map(|o| o.article).collect();
     /// assert_eq!(articles, [Article::THREEFOLD_WRITTEN, Article::THREEFOLD_ON_BOARD]);
     /// ```
-    pub fn look(
-        &mut self,
-        replay: &Replay,
-        claimed: &[ClaimKind],
-        found: &mut Vec<Opportunity>,
-    ) {
+    pub fn look(&mut self, replay: &Replay, claimed: &[ClaimKind], found: &mut Vec<Opportunity>) {
         if replay.ending().is_some() {
             return;
         }

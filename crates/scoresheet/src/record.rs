@@ -454,7 +454,11 @@ mod tests {
         assert_eq!(offers, [3, 4, 5]);
         assert_eq!(sheet.variations.len(), 1);
         let events = sheet.events(&GameText::new(text.as_bytes().to_vec(), 1, 0));
-        assert!(events.iter().all(|e| e.event == Ok(Event::Offer(None)) && e.text == "(=)"));
+        assert!(
+            events
+                .iter()
+                .all(|e| e.event == Ok(Event::Offer(None)) && e.text == "(=)")
+        );
         assert_eq!(events.len(), 3);
     }
 

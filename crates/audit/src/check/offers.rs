@@ -137,19 +137,16 @@ impl GameAudit<'_, '_> {
         }
         for chance in found {
             let written = chance.written.map(|mv| {
-                WrittenToken::new(&SanPlus::from_move(self.replay.position().clone(), mv).to_string())
+                WrittenToken::new(
+                    &SanPlus::from_move(self.replay.position().clone(), mv).to_string(),
+                )
             });
             let written_move = written
                 .as_ref()
                 .and_then(|w| w.notation.as_ref().ok())
                 .map(|n| n.written);
-            let ruling = laws::claim::rule_claim(
-                &self.replay,
-                chance.kind,
-                written_move.as_ref(),
-                false,
-                0,
-            );
+            let ruling =
+                laws::claim::rule_claim(&self.replay, chance.kind, written_move.as_ref(), false, 0);
             // The laws' own ruling on the claim, had it been made: it must hold.
             if !ruling.upheld || ruling.article != chance.article {
                 continue;

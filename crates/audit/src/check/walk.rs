@@ -469,7 +469,11 @@ impl GameAudit<'_, '_> {
         // The actor is the side to move, unless the event names a colour.
         let actor = match &at.event {
             Ok(Event::Flag(Some(named))) => *named,
-            Ok(Event::Offer(Some(named)) | Event::Accept(Some(named)) | Event::Decline(Some(named))) => *named,
+            Ok(
+                Event::Offer(Some(named))
+                | Event::Accept(Some(named))
+                | Event::Decline(Some(named)),
+            ) => *named,
             // An offer is its mover's; an answer, the offerer's opponent's.
             Ok(Event::Offer(None)) if self.replay.ply() > 0 => !self.replay.turn(),
             Ok(Event::Accept(None) | Event::Decline(None)) => {

@@ -701,7 +701,9 @@ fn ending(f: &Finding, kind: &EndingKind) -> String {
             offered_by, offer, ..
         } => {
             let what = match offer {
-                laws::offer::OfferKind::Offer => format!("{}'s draw offer", color_name(*offered_by)),
+                laws::offer::OfferKind::Offer => {
+                    format!("{}'s draw offer", color_name(*offered_by))
+                }
                 laws::offer::OfferKind::Claim(kind) => format!(
                     "{}'s claim of {} as a draw offer (9.1.2.3)",
                     color_name(*offered_by),
