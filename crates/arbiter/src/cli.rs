@@ -148,7 +148,8 @@ pub struct AdjudicateArgs {
     #[arg(long)]
     pub ascii: bool,
 
-    /// Also show pure notation findings (tags, check marks, syntax).
+    /// Also show pure notation findings (tags, check marks, syntax) and the draw claims
+    /// that were possible and not made (claim-available).
     #[arg(long)]
     pub all: bool,
 
@@ -186,6 +187,11 @@ pub struct RulesOptions {
     #[arg(long, value_enum, default_value_t = SupervisionArg::Limited)]
     pub supervision: SupervisionArg,
 
+    /// The event's regulations bar draw agreements before both players have completed N
+    /// moves (9.1.1, "Sofia rules"): an earlier agreement is a draw-agreement-too-early warning.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+    pub no_draw_before: Option<u32>,
+
     #[command(flatten)]
     pub budget: Budget,
 }
@@ -199,6 +205,7 @@ impl RulesOptions {
             mate_budget: self.budget.duration(),
             claims: Vec::new(),
             mating_lines: audit::MatingLines::Quick,
+            no_draw_before: self.no_draw_before,
         }
     }
 }
@@ -287,6 +294,11 @@ pub struct RunArgs {
     /// Leave out these finding kinds (comma-separated).
     #[arg(long, value_name = "KINDS")]
     pub skip: Option<String>,
+
+    /// Also show, in the text view, the draw claims that were possible and not made
+    /// (claim-available; JSON and CSV always have them).
+    #[arg(long)]
+    pub missed_claims: bool,
 
     /// Worker threads (default: all cores).
     #[arg(long, short = 'j')]

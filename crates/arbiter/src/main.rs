@@ -218,7 +218,9 @@ fn run(args: &RunArgs, audit_only: Option<&cli::AuditOnly>, lang: Lang) -> Resul
         ColorChoice::Auto => to_terminal && std::env::var_os("NO_COLOR").is_none(),
     };
     let renderer: Box<dyn Render> = match args.format {
-        Format::Text => Box::new(render::text::Text::new(out, color, !audit, messages)),
+        Format::Text => Box::new(
+            render::text::Text::new(out, color, !audit, messages).missed_claims(args.missed_claims),
+        ),
         Format::Json => Box::new(render::json::Json::new(out)),
         Format::Csv => Box::new(render::csv::Csv::new(out, args.csv_dialect, messages)?),
     };

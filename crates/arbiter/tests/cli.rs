@@ -102,12 +102,27 @@ fn json_rows_follow_the_contract() {
         assert!(first.get(field).is_some(), "missing {field}");
     }
     assert_eq!(first["source"], KNIGHTS);
-    let finding = &first["findings"][0];
+    // The claims nobody made come first (claim-available), then the fivefold repetition.
+    let finding = first["findings"]
+        .as_array()
+        .and_then(|all| all.iter().find(|f| f["kind"] != "claim-available"))
+        .expect("a finding besides the missed claims");
     for field in ["kind", "ply", "article", "player", "message"] {
         assert!(finding.get(field).is_some(), "missing findings[].{field}");
     }
     assert_eq!(finding["kind"], "fivefold-repetition");
     assert_eq!(finding["article"], "9.6.1");
+}
+
+#[test]
+fn missed_claims_are_in_json_always_and_in_text_when_asked() {
+    let json = stdout(&arbiter(&["validate", "--format", "json", KNIGHTS]));
+    assert!(json.contains("\"claim-available\""));
+    let text = stdout(&arbiter(&["validate", KNIGHTS]));
+    assert!(!text.contains("claim-available"), "{text}");
+    assert!(text.contains("fivefold-repetition"));
+    let asked = stdout(&arbiter(&["validate", "--missed-claims", KNIGHTS]));
+    assert!(asked.contains("note[claim-available]"), "{asked}");
 }
 
 #[test]
@@ -132,7 +147,7 @@ fn only_and_skip_filter_findings() {
         "--format",
         "json",
         "--skip",
-        "fivefold-repetition,result-mismatch,moves-after-end",
+        "fivefold-repetition,result-mismatch,moves-after-end,claim-available",
         KNIGHTS,
     ]);
     assert!(
@@ -232,6 +247,33 @@ fn audit_prints_a_summary() {
 }
 
 #[test]
+fn an_agreed_draw_is_an_ending_in_the_summary() {
+    // Game 6: recorded 1-0, but Black's offer after 2...Nc6 was accepted (5.2.3).
+    let out = arbiter(&[
+        "audit",
+        "--fail-on",
+        "never",
+        "fixtures/9.1-draw-offers/offers.pgn",
+    ]);
+    let text = stdout(&out);
+    assert!(
+        text.contains("game 6, round 6, Agreed, White – Agreed, Black: 1-0 → 1/2-1/2 (draw-agreed, Art. 5.2.3)"),
+        "{text}"
+    );
+}
+
+/// The first ruling on a claim in a row (the notes of claims nobody made stand beside it).
+fn first_claim(row: &serde_json::Value) -> &serde_json::Value {
+    row["findings"]
+        .as_array()
+        .and_then(|all| {
+            all.iter()
+                .find(|f| f["kind"].as_str().is_some_and(|k| k.contains("-claim-")))
+        })
+        .expect("a claim ruling")
+}
+
+#[test]
 fn adjudicate_rules_on_a_claim_given_as_options() {
     // After 4...Ng8 the start position stands for the third time (plies 0, 4, 8).
     let out = arbiter(&[
@@ -252,7 +294,7 @@ fn adjudicate_rules_on_a_claim_given_as_options() {
         "the recorded moves after the draw are void"
     );
     let first = rows(&out);
-    let claim = &first[0]["findings"][0];
+    let claim = first_claim(&first[0]);
     assert_eq!(claim["kind"], "threefold-claim-upheld");
     assert_eq!(claim["article"], "9.2.2");
     assert_eq!(claim["ply"], 8);
@@ -274,7 +316,7 @@ fn adjudicate_rules_on_a_claim_given_as_options() {
         "--format",
         "json",
     ]);
-    let claim = &rows(&out)[0]["findings"][0];
+    let claim = first_claim(&rows(&out)[0]).clone();
     assert_eq!(claim["kind"], "threefold-claim-upheld");
     assert_eq!(claim["article"], "9.2.1");
     assert_eq!(claim["ply"], 7);
@@ -293,7 +335,7 @@ fn adjudicate_rules_on_a_claim_given_as_options() {
         "--format",
         "json",
     ]);
-    let claim = &rows(&out)[0]["findings"][0];
+    let claim = first_claim(&rows(&out)[0]).clone();
     assert_eq!(claim["kind"], "fifty-move-claim-rejected");
     assert_eq!(claim["article"], "9.5.3");
     assert_eq!(claim["seconds_added"], 120);
@@ -311,7 +353,7 @@ fn adjudicate_rules_on_a_claim_given_as_options() {
         "--format",
         "json",
     ]);
-    assert_eq!(rows(&out)[0]["findings"][0]["seconds_added"], 60);
+    assert_eq!(first_claim(&rows(&out)[0])["seconds_added"], 60);
 }
 
 #[test]

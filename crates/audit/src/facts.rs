@@ -108,6 +108,19 @@ pub enum Facts {
         /// (`$18`, `1-0`, `40/5400+30:1800+30`).
         standard: Option<String>,
     },
+    /// A draw offer (9.1.2.1): `written` as recorded (`(=)`, `[%offer]`);
+    /// `refused_before`, the ply of the same player's last offer that the
+    /// opponent refused, where there was one (a repeated offer, 11.5).
+    Offer {
+        written: String,
+        refused_before: Option<usize>,
+    },
+    /// An agreement before both players completed `no_draw_before` moves,
+    /// which the event's regulations bar (9.1.1): at move `move_number`.
+    TooEarly {
+        no_draw_before: u32,
+        move_number: u32,
+    },
     /// A win by forfeit: no game was played on the board.
     ForfeitResult {
         winner: Color,
@@ -343,6 +356,12 @@ pub enum EventProblem {
     MoveIsLegal(String),
     /// An `[%illegal]` move that fits several legal moves.
     MoveIsAmbiguous(String),
+    /// An `[%accept]` or `[%decline]` with no offer (or claim) standing.
+    NoOffer,
+    /// An `[%accept]` or `[%decline]` naming the player whose offer stands.
+    OwnOffer,
+    /// An agreement before both players made a move, which is no draw (5.2.3).
+    BeforeBothMoved,
 }
 
 /// An illegal act of 7.5 and what follows from it.
@@ -700,6 +719,7 @@ fn event_error_code(error: &EventError) -> &'static str {
         EventError::ComplaintWithArguments => "complaint-with-arguments",
         EventError::NotASquare(_) => "not-a-square",
         EventError::UnknownEvent(_) => "unknown-event",
+        EventError::OfferBadColour => "offer-bad-colour",
     }
 }
 
@@ -904,6 +924,9 @@ impl Serialize for Details<'_> {
                     EventProblem::MoveUnreadable { .. } => "move-unreadable",
                     EventProblem::MoveIsLegal(_) => "move-is-legal",
                     EventProblem::MoveIsAmbiguous(_) => "move-is-ambiguous",
+                    EventProblem::NoOffer => "no-offer",
+                    EventProblem::OwnOffer => "own-offer",
+                    EventProblem::BeforeBothMoved => "before-both-moved",
                 };
                 map.serialize_entry("event_problem", code)?;
                 match problem {
@@ -978,6 +1001,22 @@ impl Serialize for Details<'_> {
                 map.serialize_entry("written", written)?;
                 map.serialize_entry("count", count)?;
                 map.serialize_entry("read_as", standard)?;
+            }
+            Facts::Offer {
+                written,
+                refused_before,
+            } => {
+                map.serialize_entry("written", written)?;
+                if let Some(ply) = refused_before {
+                    map.serialize_entry("refused_before_ply", ply)?;
+                }
+            }
+            Facts::TooEarly {
+                no_draw_before,
+                move_number,
+            } => {
+                map.serialize_entry("no_draw_before", no_draw_before)?;
+                map.serialize_entry("move_number", move_number)?;
             }
             Facts::ForfeitResult {
                 winner,
@@ -1089,6 +1128,7 @@ pub fn ending_code(kind: &EndingKind) -> &'static str {
         EndingKind::FlagFall { .. } => "flag-fall",
         EndingKind::IllegalPosition => "illegal-position",
         EndingKind::BothFlags => "both-flags",
+        EndingKind::DrawAgreed { .. } => "draw-agreed",
     }
 }
 
@@ -1099,6 +1139,20 @@ fn ending_details<M: SerializeMap>(map: &mut M, kind: &EndingKind) -> Result<(),
             map.serialize_entry("occurrence_plies", occurrences)
         }
         EndingKind::SeventyFiveMoves { since } => map.serialize_entry("quiet_since_ply", since),
+        EndingKind::DrawAgreed {
+            offered_by,
+            offer_ply,
+            offer,
+        } => {
+            map.serialize_entry("offered_by", color_code(*offered_by))?;
+            map.serialize_entry("offer_ply", offer_ply)?;
+            let code = match offer {
+                laws::offer::OfferKind::Offer => "offer",
+                laws::offer::OfferKind::Claim(ClaimKind::Threefold) => "threefold-claim",
+                laws::offer::OfferKind::Claim(ClaimKind::Fifty) => "fifty-move-claim",
+            };
+            map.serialize_entry("offer", code)
+        }
         _ => Ok(()),
     }
 }

@@ -31,6 +31,8 @@ pub enum Group {
     Clock,
     /// Touch-move (Art. 4).
     TouchMove,
+    /// Draw offers and what the regulations say of agreements (9.1, 11.5).
+    Offer,
     /// About the input as a whole (duplicates).
     Input,
     /// The games against the tournament's TRF (`--trf`).
@@ -124,6 +126,17 @@ kinds! {
     FiftyMoveClaimRejected = "fifty-move-claim-rejected", Note, Claim, figure: true, ruling: true;
     /// Added: after an incorrect claim with a written move, another move was played (9.5.3).
     WrittenMoveNotPlayed = "written-move-not-played", Error, Claim, figure: false, ruling: true;
+    /// Added: a claim under 9.2 or 9.3 the player to move could have made
+    /// here and did not (the first position of its series).
+    ClaimAvailable = "claim-available", Note, Claim, figure: false, ruling: false;
+    /// A draw offer (9.1.2.1), accepted or not.
+    DrawOffer = "draw-offer", Note, Offer, figure: false, ruling: false;
+    /// The players agreed a draw (5.2.3): an ending.
+    DrawAgreed = "draw-agreed", Note, Ending, figure: true, ruling: false;
+    /// Added: an agreement the event's regulations bar this early (9.1.1).
+    DrawAgreementTooEarly = "draw-agreement-too-early", Warning, Offer, figure: false, ruling: true;
+    /// Added: an offer again after the opponent refused one (11.5: may distract).
+    RepeatedDrawOffer = "repeated-draw-offer", Note, Offer, figure: false, ruling: false;
     /// Added: the same moves between the same players earlier in the input.
     DuplicateGame = "duplicate-game", Warning, Input, figure: false, ruling: false;
     /// Touch-move: the move played broke an obligation of Art. 4.

@@ -39,6 +39,8 @@ impl Article {
     pub const STALEMATE: Article = Article("5.2.1");
     /// 5.2.2: a dead position draws.
     pub const DEAD_POSITION: Article = Article("5.2.2");
+    /// 5.2.3: a draw agreed by both players, each having made a move, ends the game.
+    pub const DRAW_AGREED: Article = Article("5.2.3");
     /// 6.3.1: the periods, their move counts and the increment fixed in advance.
     pub const TIME_PERIODS: Article = Article("6.3.1");
     /// 6.9: flag fall loses, unless the opponent cannot checkmate.
@@ -57,6 +59,14 @@ impl Article {
     pub const BOTH_FLAGS: Article = Article("III.3.1");
     /// 8.1.1: both players record the moves in algebraic notation.
     pub const RECORDING: Article = Article("8.1.1");
+    /// 9.1.1: the event's regulations may bar agreements before a given move.
+    pub const DRAW_REGULATIONS: Article = Article("9.1.1");
+    /// 9.1.2: how a draw is offered, and when an offer lapses.
+    pub const DRAW_PROCEDURE: Article = Article("9.1.2");
+    /// 9.1.2.1: a draw offer: after one's move, standing until accepted, refused or the game ends.
+    pub const DRAW_OFFER: Article = Article("9.1.2.1");
+    /// 9.1.2.3: a claim under 9.2 or 9.3 is also an offer of a draw.
+    pub const CLAIM_IS_OFFER: Article = Article("9.1.2.3");
     /// 9.2.1: threefold claim with a written move that would repeat the position.
     pub const THREEFOLD_WRITTEN: Article = Article("9.2.1");
     /// 9.2.2: threefold claim of a position that has just appeared the third time.
@@ -73,6 +83,9 @@ impl Article {
     pub const FIVEFOLD: Article = Article("9.6.1");
     /// 9.6.2: 75 moves by each side without capture or pawn move draw automatically.
     pub const SEVENTY_FIVE_MOVES: Article = Article("9.6.2");
+
+    /// 11.5: distracting or annoying the opponent, also by unreasonable offers of a draw.
+    pub const DISTRACTION: Article = Article("11.5");
 
     pub fn as_str(self) -> &'static str {
         self.0

@@ -35,6 +35,13 @@ pub enum EndingKind {
     IllegalPosition,
     /// Guidelines III.3.1: both flags fell in the last period, the order unknown.
     BothFlags,
+    /// 5.2.3: the players agreed a draw: `offered_by` made the offer (or
+    /// the claim, 9.1.2.3) in the position after `offer_ply` plies.
+    DrawAgreed {
+        offered_by: Color,
+        offer_ply: usize,
+        offer: crate::offer::OfferKind,
+    },
 }
 
 /// An ending, with the ply of the position it rests on.
@@ -58,6 +65,7 @@ impl Ending {
             EndingKind::FlagFall { .. } => Article::FLAG_FALL,
             EndingKind::IllegalPosition => Article::ILLEGAL_POSITION_DRAW,
             EndingKind::BothFlags => Article::BOTH_FLAGS,
+            EndingKind::DrawAgreed { .. } => Article::DRAW_AGREED,
         }
     }
 
@@ -80,7 +88,8 @@ impl Ending {
             | EndingKind::SeventyFiveMoves { .. }
             | EndingKind::ClaimUpheld { .. }
             | EndingKind::IllegalPosition
-            | EndingKind::BothFlags => GameResult::Draw,
+            | EndingKind::BothFlags
+            | EndingKind::DrawAgreed { .. } => GameResult::Draw,
         }
     }
 }

@@ -16,6 +16,8 @@ pub mod flag;
 pub mod illegal;
 pub mod label;
 pub mod mating;
+pub mod missed;
+pub mod offer;
 pub mod outcome;
 pub mod repetition;
 pub mod replay;

@@ -71,6 +71,9 @@ pub struct Replay {
     /// dead position it makes does not end the game (the provisos of 5.1.1,
     /// 5.2.1 and 5.2.2).
     unlawful: Option<usize>,
+    /// Whether endings are looked for: off for a replay that only names
+    /// moves and positions after the walk that ruled on them.
+    judges: bool,
 }
 
 impl Replay {
@@ -92,11 +95,21 @@ impl Replay {
             settled: false,
             irregular: None,
             unlawful: None,
+            judges: true,
         };
         // Mate and stalemate are settled lazily here too: a legal first move
         // shows the start had one.
         replay.ending = replay.detect_ending(true);
         replay
+    }
+
+    /// The same replay without looking for endings (no dead-position or
+    /// can-mate analysis per move): for naming the moves and positions of a
+    /// game whose rulings are known, in a second pass.
+    pub fn positions_only(mut self) -> Replay {
+        self.judges = false;
+        self.ending = None;
+        self
     }
 
     pub fn position(&self) -> &Chess {
@@ -178,7 +191,7 @@ impl Replay {
             }
             _ => None,
         };
-        let ending = if self.ending.is_none() {
+        let ending = if self.ending.is_none() && self.judges {
             self.ending = self
                 .mend_irregular()
                 .or_else(|| self.detect_ending(irreversible));
@@ -205,7 +218,7 @@ impl Replay {
         // The incremental identity assumes a legal move; this one is hashed afresh.
         self.advance(mv, false);
         self.settled = false;
-        let ending = if self.ending.is_none() {
+        let ending = if self.ending.is_none() && self.judges {
             self.ending = self.mend_irregular();
             if self.ending.is_none() && is_illegal_position(&self.pos) {
                 self.irregular = Some(self.ply);
@@ -320,6 +333,17 @@ impl Replay {
         let ending = self.ending.clone()?;
         self.announced = true;
         Some(ending)
+    }
+
+    /// The ply at which the current series of reversible moves began: no
+    /// position before it can occur again (the repetition history's first).
+    pub fn stretch_start(&self) -> usize {
+        self.history.first().map_or(self.ply, |&(_, ply)| ply)
+    }
+
+    /// How many positions the current series of reversible moves holds.
+    pub fn stretch_len(&self) -> usize {
+        self.history.len()
     }
 
     /// How often the current position occurred, without collecting the plies.

@@ -67,6 +67,14 @@ pub enum Event {
     /// `[%complaint]`: the actor complains that the opponent's last move broke
     /// Article 4 (too late once the actor has touched a piece, 4.8).
     Complaint,
+    /// `[%offer]`, `[%offer white]`, or `(=)` in the movetext: a draw offer
+    /// (9.1.2), by the named player or else by the one who made the last move.
+    Offer(Option<Color>),
+    /// `[%accept]`, `[%accept black]`: the standing offer (or claim, 9.1.2.3)
+    /// is accepted, by the named player or else by the offerer's opponent.
+    Accept(Option<Color>),
+    /// `[%decline]`, `[%decline black]`: the standing offer is refused.
+    Decline(Option<Color>),
 }
 
 /// Why an event's arguments cannot be read: a fact for the views to put in
@@ -95,6 +103,8 @@ pub enum EventError {
     ComplaintWithArguments,
     /// `[%touch z9]`.
     NotASquare(String),
+    /// `[%offer green]`, `[%accept now]`: an offer's answer names no colour.
+    OfferBadColour,
     /// `[%resign]`: not one of our events.
     UnknownEvent(String),
 }
@@ -116,7 +126,7 @@ pub fn is_event(name: &str) -> bool {
     EVENT_NAMES.contains(&name)
 }
 
-const EVENT_NAMES: [&str; 7] = [
+const EVENT_NAMES: [&str; 10] = [
     "claim",
     "touch",
     "adjust",
@@ -124,6 +134,9 @@ const EVENT_NAMES: [&str; 7] = [
     "flag",
     "promote",
     "complaint",
+    "offer",
+    "accept",
+    "decline",
 ];
 
 /// [`is_event`] on a name as written, in any letter case, without allocating.
@@ -205,7 +218,20 @@ pub fn parse_event(command: &Command) -> Result<Event, EventError> {
             [] => Ok(Event::Complaint),
             _ => Err(EventError::ComplaintWithArguments),
         },
+        "offer" => colour(&args).map(Event::Offer),
+        "accept" => colour(&args).map(Event::Accept),
+        "decline" => colour(&args).map(Event::Decline),
         other => Err(EventError::UnknownEvent(other.to_string())),
+    }
+}
+
+/// The optional colour of a draw offer, acceptance or refusal.
+fn colour(args: &[&str]) -> Result<Option<Color>, EventError> {
+    match args {
+        [] => Ok(None),
+        [c] if c.eq_ignore_ascii_case("white") => Ok(Some(Color::White)),
+        [c] if c.eq_ignore_ascii_case("black") => Ok(Some(Color::Black)),
+        _ => Err(EventError::OfferBadColour),
     }
 }
 
@@ -236,6 +262,21 @@ mod tests {
             matches!(event("[%claim threefold Sf3]"), Ok(Event::Claim { written: Some(w), .. }) if w.notation.is_ok())
         );
         assert!(event("[%claim perpetual]").is_err());
+    }
+
+    #[test]
+    fn offers_and_their_answers() {
+        assert_eq!(event("[%offer]"), Ok(Event::Offer(None)));
+        assert_eq!(
+            event("[%offer White]"),
+            Ok(Event::Offer(Some(Color::White)))
+        );
+        assert_eq!(event("[%accept]"), Ok(Event::Accept(None)));
+        assert_eq!(
+            event("[%decline black]"),
+            Ok(Event::Decline(Some(Color::Black)))
+        );
+        assert_eq!(event("[%accept now]"), Err(EventError::OfferBadColour));
     }
 
     #[test]

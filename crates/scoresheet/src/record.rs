@@ -7,7 +7,7 @@ use shakmaty::Outcome;
 
 use crate::{
     commands::{Command, commands, parse_clock_bytes, raw_commands},
-    events::{EventAt, is_event_name, parse_event},
+    events::{Event, EventAt, is_event_name, parse_event},
     forms::{NonStandardForm, NonStandardUse, is_suffix_annotation, note, text_annotation},
     lexer::{Lexer, Span, TokenKind},
     notation::{Notation, NotationError, parse_move},
@@ -46,6 +46,15 @@ pub struct Annotation {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Variation {
     pub after_ply: usize,
+    pub span: Span,
+}
+
+/// A draw offer marked `(=)` in the movetext (Appendix C.12, 8.1.5), placed
+/// after `after_ply` recorded moves.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct OfferMark {
+    pub after_ply: usize,
+    /// The span of `(=)`, parentheses included.
     pub span: Span,
 }
 
@@ -93,6 +102,8 @@ pub struct Scoresheet {
     /// Glyphs of the main line, in order (their NAGs are on the moves too).
     pub annotations: Vec<Annotation>,
     pub variations: Vec<Variation>,
+    /// Draw offers marked `(=)`: read as offers, not as variations.
+    pub offer_marks: Vec<OfferMark>,
     pub problems: Vec<Problem>,
     /// The forms read that the PGN standard does not write, one entry per form.
     pub non_standard: Vec<NonStandardUse>,
@@ -122,6 +133,8 @@ impl Scoresheet {
         };
         let mut depth = 0usize;
         let mut variation_start = 0;
+        // Whether the variation read so far is `(=)`: one `=` and nothing else.
+        let mut offer_mark: Option<bool> = None;
         let mut in_movetext = false;
         // A move number was written and its move not yet.
         let mut move_due = false;
@@ -137,15 +150,28 @@ impl Scoresheet {
                 note(&mut sheet.non_standard, form, span);
             }
             if depth > 0 {
+                offer_mark = match (offer_mark, &token.kind) {
+                    (None, TokenKind::Glyph) if span.of(bytes) == b"=" => Some(true),
+                    (Some(true), TokenKind::CloseVariation) if depth == 1 => Some(true),
+                    _ => Some(false),
+                };
                 match token.kind {
                     TokenKind::OpenVariation => depth += 1,
                     TokenKind::CloseVariation => {
                         depth -= 1;
                         if depth == 0 {
-                            sheet.variations.push(Variation {
-                                after_ply: sheet.moves.len(),
-                                span: Span::new(variation_start, span.end),
-                            });
+                            let whole = Span::new(variation_start, span.end);
+                            if offer_mark == Some(true) {
+                                sheet.offer_marks.push(OfferMark {
+                                    after_ply: sheet.moves.len(),
+                                    span: whole,
+                                });
+                            } else {
+                                sheet.variations.push(Variation {
+                                    after_ply: sheet.moves.len(),
+                                    span: whole,
+                                });
+                            }
                         }
                     }
                     TokenKind::Comment { closed: false } => {
@@ -184,6 +210,7 @@ impl Scoresheet {
                     in_movetext = true;
                     depth = 1;
                     variation_start = span.start;
+                    offer_mark = None;
                 }
                 TokenKind::CloseVariation => {
                     sheet.problem(SyntaxProblem::UnmatchedParenthesis, span);
@@ -363,6 +390,16 @@ impl Scoresheet {
                 });
             }
         }
+        if !self.offer_marks.is_empty() {
+            // `(=)` is an offer by the player who made the move before it (9.1.2.1).
+            events.extend(self.offer_marks.iter().map(|mark| EventAt {
+                event: Ok(Event::Offer(None)),
+                after_ply: mark.after_ply,
+                span: mark.span,
+                text: "(=)".to_string(),
+            }));
+            events.sort_by_key(|e| e.span.start);
+        }
         events
     }
 
@@ -406,6 +443,23 @@ mod tests {
 
     fn read(s: &str) -> Scoresheet {
         Scoresheet::read(&GameText::new(s.as_bytes().to_vec(), 1, 0))
+    }
+
+    #[test]
+    fn a_draw_offer_mark_is_an_offer_not_a_variation() {
+        let text = "1. e4 e5 2. Nf3 (=) {[%clk 1:00:00]} 2... Nc6 ( = ) 3. Bb5 (3. d4 =) (=) *";
+        let sheet = read(text);
+        assert_eq!(sheet.moves.len(), 5);
+        let offers: Vec<usize> = sheet.offer_marks.iter().map(|m| m.after_ply).collect();
+        assert_eq!(offers, [3, 4, 5]);
+        assert_eq!(sheet.variations.len(), 1);
+        let events = sheet.events(&GameText::new(text.as_bytes().to_vec(), 1, 0));
+        assert!(
+            events
+                .iter()
+                .all(|e| e.event == Ok(Event::Offer(None)) && e.text == "(=)")
+        );
+        assert_eq!(events.len(), 3);
     }
 
     #[test]

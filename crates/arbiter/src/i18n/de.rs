@@ -182,6 +182,11 @@ impl Messages for De {
             Kind::TrfUnplayedScored => "Nicht gespielte Partie als gewertet eingetragen",
             Kind::TrfDateMismatch => "Partiedatum weicht vom Rundendatum ab",
             Kind::TrfUncertainMatch => "Unsichere Zuordnung zu einem TRF-Spieler",
+            Kind::ClaimAvailable => "Remisreklamation möglich, nicht erhoben",
+            Kind::DrawOffer => "Remisangebot",
+            Kind::DrawAgreed => "Remis durch Vereinbarung",
+            Kind::DrawAgreementTooEarly => "Remis vereinbart, bevor die Turnierordnung es erlaubt",
+            Kind::RepeatedDrawOffer => "Wiederholtes Remisangebot",
         }
     }
 

@@ -165,6 +165,11 @@ impl Messages for En {
             Kind::TrfUnplayedScored => "Unplayed game scored as rated",
             Kind::TrfDateMismatch => "Game date differs from the round date",
             Kind::TrfUncertainMatch => "Uncertain match to a TRF player",
+            Kind::ClaimAvailable => "Draw claim available, not made",
+            Kind::DrawOffer => "Draw offer",
+            Kind::DrawAgreed => "Draw agreed",
+            Kind::DrawAgreementTooEarly => "Draw agreed before the move the regulations allow",
+            Kind::RepeatedDrawOffer => "Repeated draw offer",
         }
     }
 

@@ -44,7 +44,7 @@ const COMMANDS: [(&str, &str, &str); 6] = [
 /// Every option must be here: clap's `mut_arg` moves the argument to the end,
 /// and the translated command is parsed as well as shown, so an option left
 /// out would change the order (the unit test below checks).
-const ARGS: [(&str, &str); 35] = [
+const ARGS: [(&str, &str); 37] = [
     (
         "paths",
         "PGN-Dateien oder Verzeichnisse (rekursiv nach *.pgn, *.pgn.gz, *.pgn.zst durchsucht); `-` für die Standardeingabe.",
@@ -80,6 +80,14 @@ const ARGS: [(&str, &str); 35] = [
     (
         "supervision",
         "Aufsicht im Schnell- und Blitzschach: limited (A.5, B.3, der Regelfall) oder full (A.4, B.2).",
+    ),
+    (
+        "no_draw_before",
+        "Die Turnierordnung untersagt Remisvereinbarungen, bevor beide Spieler N Züge ausgeführt haben (Art. 9.1.1, „Sofia-Regel“): eine frühere Vereinbarung ergibt die Warnung draw-agreement-too-early.",
+    ),
+    (
+        "missed_claims",
+        "In der Textausgabe auch die Remisreklamationen zeigen, die möglich waren und nicht erhoben wurden (claim-available; JSON und CSV enthalten sie immer).",
     ),
     (
         "mate_budget",
@@ -128,7 +136,7 @@ const ARGS: [(&str, &str); 35] = [
     ("ascii", "Einfache ASCII-Diagramme."),
     (
         "all",
-        "Auch reine Notationsbefunde zeigen (Kopfzeilen, Schachzeichen, Syntax).",
+        "Auch reine Notationsbefunde zeigen (Kopfzeilen, Schachzeichen, Syntax) und die möglichen, nicht erhobenen Remisreklamationen.",
     ),
     ("side", "Wessen Mattmöglichkeiten: white, black oder both."),
     (

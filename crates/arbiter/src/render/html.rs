@@ -76,12 +76,16 @@ pub fn players(report: &GameReport, m: &dyn Messages) -> String {
 }
 
 /// The findings a sheet shows among its rulings, in the order of the game,
-/// and apart from them the notes on the record (pure notation findings only
-/// with `all`).
+/// and apart from them the notes on the record (pure notation findings and
+/// the claims nobody made only with `all`).
 pub fn shown(report: &GameReport, all: bool) -> (Vec<&Finding>, Vec<&Finding>) {
     let mut rulings: Vec<&Finding> = Vec::new();
     let mut notes: Vec<&Finding> = Vec::new();
     for f in &report.findings {
+        // The claims nobody made are the arbiter's to look up, not rulings: with `all` only.
+        if f.kind == audit::Kind::ClaimAvailable && !all {
+            continue;
+        }
         if !f.kind.is_record_note() {
             rulings.push(f);
         } else if all || !f.kind.is_notation() {

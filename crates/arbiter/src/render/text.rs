@@ -1,7 +1,7 @@
 use std::io::{self, Write};
 
 use anstyle::{AnsiColor, Style};
-use audit::{Finding, GameReport, Row, Severity};
+use audit::{Finding, GameReport, Kind, Row, Severity};
 
 use super::Render;
 use crate::i18n::Messages;
@@ -12,6 +12,8 @@ pub struct Text<W: Write> {
     out: W,
     color: bool,
     detailed: bool,
+    /// `--missed-claims`: show the `claim-available` notes, off by default.
+    missed_claims: bool,
     messages: &'static dyn Messages,
 }
 
@@ -21,8 +23,15 @@ impl<W: Write> Text<W> {
             out,
             color,
             detailed,
+            missed_claims: false,
             messages,
         }
+    }
+
+    /// Shows the claims nobody made (`claim-available`) too.
+    pub fn missed_claims(mut self, show: bool) -> Self {
+        self.missed_claims = show;
+        self
     }
 
     fn paint(&self, style: Style, text: &str) -> String {
@@ -161,6 +170,9 @@ fn window(line: &str, column: usize, width: usize) -> (String, usize) {
 impl<W: Write> Render for Text<W> {
     fn game(&mut self, report: &GameReport) -> io::Result<()> {
         for finding in &report.findings {
+            if finding.kind == Kind::ClaimAvailable && !self.missed_claims {
+                continue;
+            }
             self.finding(report, finding)?;
         }
         Ok(())

@@ -28,6 +28,12 @@ impl GameAudit<'_, '_> {
     ) {
         let ctx = self.ctx;
         let claimant = self.replay.turn();
+        // A claim is also an offer (9.1.2.3); accepted before the arbiter rules, it is not ruled on.
+        self.walk.offers.claim(claimant, self.replay.ply(), kind);
+        self.claim_made(claimant, kind);
+        if self.walk.claim_accepted {
+            return;
+        }
         let written_move = match written.map(|w| &w.notation) {
             Some(Err(err)) => {
                 let mut f = Finding::new(
@@ -75,7 +81,7 @@ impl GameAudit<'_, '_> {
 }
 
 impl Context<'_> {
-    fn claim_finding(
+    pub(super) fn claim_finding(
         &self,
         replay: &Replay,
         ruling: &ClaimRuling,
@@ -201,7 +207,8 @@ impl Context<'_> {
         // and each finder shown every position before its own.
         let mut labels: Vec<Option<MoveLabel>> = vec![None];
         let mut found: Vec<Vec<(usize, Box<Setup>)>> = vec![Vec::new(); finders.len()];
-        let mut replay = Replay::new(start.clone(), mode);
+        // Only names and placements are asked for: no endings are looked for again.
+        let mut replay = Replay::new(start.clone(), mode).positions_only();
         let mut look = |replay: &Replay, finders: &mut [(usize, NearMisses)]| {
             for (n, (_, finder)) in finders.iter_mut().enumerate() {
                 if finder.look(replay.ply(), replay.position())

@@ -31,6 +31,7 @@ impl GameAudit<'_, '_> {
             EndingKind::FlagFall { draw: false, .. } => (Kind::FlagFallLoss, Vec::new()),
             EndingKind::IllegalPosition => (Kind::IllegalPositionDraw, Vec::new()),
             EndingKind::BothFlags => (Kind::BothFlagsFallen, Vec::new()),
+            EndingKind::DrawAgreed { .. } => (Kind::DrawAgreed, Vec::new()),
             EndingKind::ClaimUpheld { claim, plies, .. } => (
                 match claim {
                     scoresheet::ClaimKind::Threefold => Kind::ThreefoldClaimUpheld,

@@ -6,6 +6,7 @@ mod clock;
 mod endings;
 mod header;
 mod moves;
+mod offers;
 mod readings;
 mod walk;
 
@@ -101,6 +102,9 @@ pub struct Options {
     pub claims: Vec<ExtraClaim>,
     /// How hard to look for the shortest mating line of a winnable verdict.
     pub mating_lines: MatingLines,
+    /// The event's regulations bar agreements before both players have
+    /// completed this many moves (9.1.1).
+    pub no_draw_before: Option<u32>,
 }
 
 /// How hard the engine looks for the shortest mating line it shows: the

@@ -53,6 +53,15 @@ pub(super) struct Walk {
     /// Both players' flags recorded in the position being looked at.
     pub flag_pair: FlagPair,
     pub obligation: Option<Obligation>,
+    /// Draw offers and claims standing as offers (9.1.2).
+    pub offers: laws::offer::Offers,
+    /// The claims nobody made (9.2, 9.3), followed position by position.
+    pub missed: laws::missed::Opportunities,
+    /// The kinds of claim made by the side to move at this ply.
+    pub claimed_here: Vec<scoresheet::ClaimKind>,
+    /// The claim being ruled on is accepted as an offer in the same
+    /// position, before the arbiter rules (9.1.2.3).
+    pub claim_accepted: bool,
     /// Where the game ended, by ply and move, once it has (for the sentences
     /// about events after the end and about a result the ending changes).
     pub ending_at: Option<Occurrence>,
@@ -62,6 +71,7 @@ impl Walk {
     fn next_ply(&mut self) {
         self.touches.clear();
         self.promotion = None;
+        self.claimed_here.clear();
     }
 }
 
@@ -115,6 +125,7 @@ impl Context<'_> {
                 std::iter::from_fn(|| events.next_if(|e| e.after_ply <= index)).collect();
             audit.events_here(&here);
             audit.extra_claims();
+            audit.missed_claims();
             if let Step::Stop = audit.play(recorded) {
                 break;
             }
@@ -124,6 +135,7 @@ impl Context<'_> {
             let here: Vec<&EventAt> = events.collect();
             audit.events_here(&here);
             audit.extra_claims();
+            audit.missed_claims();
         }
         audit.replay.settle();
         audit.note_ending();
@@ -208,6 +220,8 @@ impl GameAudit<'_, '_> {
             Err(err) => return self.unplayable(recorded, err, ply),
         };
         played.mv.hash(&mut self.fingerprint);
+        // Touching a piece to move it refuses the opponent's offer (9.1.2.1).
+        self.walk.offers.touched(mover);
         if let Some((end_ply, article)) = ended_before {
             if end_ply + 1 == ply
                 && let Some(label) = self.replay.last_label()
@@ -326,9 +340,16 @@ impl GameAudit<'_, '_> {
         if flagged(Color::White) && flagged(Color::Black) {
             self.walk.flag_pair = FlagPair::Pending;
         }
-        for event in here {
+        for (i, event) in here.iter().enumerate() {
+            // `{ [%claim threefold] [%accept] }`: the opponent accepts the claim as an offer (9.1.2.3).
+            self.walk.claim_accepted = matches!(event.event, Ok(Event::Claim { .. }))
+                && here[i + 1..].iter().any(|later| match later.event {
+                    Ok(Event::Accept(named)) => named.is_none_or(|c| c != turn),
+                    _ => false,
+                });
             self.event(event);
         }
+        self.walk.claim_accepted = false;
         self.walk.flag_pair = FlagPair::None;
     }
 
@@ -365,6 +386,8 @@ impl GameAudit<'_, '_> {
                         self.annotation_error(at, EventProblem::NoPieceToTouch(*square));
                     } else {
                         self.walk.touches.push(*square);
+                        // Touching a piece to move it refuses the opponent's offer (9.1.2.1).
+                        self.walk.offers.touched(self.replay.turn());
                     }
                 }
             }
@@ -392,6 +415,7 @@ impl GameAudit<'_, '_> {
                 let flagged = named.unwrap_or(self.replay.turn());
                 self.flag(flagged, Some(at), FlagEvidence::Event);
             }
+            Event::Offer(_) | Event::Accept(_) | Event::Decline(_) => self.offer_event(event, at),
         }
     }
 
@@ -445,6 +469,16 @@ impl GameAudit<'_, '_> {
         // The actor is the side to move, unless the event names a colour.
         let actor = match &at.event {
             Ok(Event::Flag(Some(named))) => *named,
+            Ok(
+                Event::Offer(Some(named))
+                | Event::Accept(Some(named))
+                | Event::Decline(Some(named)),
+            ) => *named,
+            // An offer is its mover's; an answer, the offerer's opponent's.
+            Ok(Event::Offer(None)) if self.replay.ply() > 0 => !self.replay.turn(),
+            Ok(Event::Accept(None) | Event::Decline(None)) => {
+                self.walk.offers.answerer(self.replay.turn())
+            }
             _ => self.replay.turn(),
         };
         let facts = Facts::Event {

@@ -271,6 +271,10 @@ fn event_error(error: &EventError) -> String {
         EventError::ComplaintWithArguments => "eine Beschwerde hat keine Argumente".to_string(),
         EventError::NotASquare(s) => format!("„{s}“ ist kein Feld"),
         EventError::UnknownEvent(other) => format!("unbekanntes Ereignis %{other}"),
+        EventError::OfferBadColour => {
+            "ein Remisangebot, seine Annahme oder Ablehnung nennt white, black oder niemanden"
+                .to_string()
+        }
     }
 }
 
@@ -372,6 +376,23 @@ pub fn sentence(_report: &GameReport, f: &Finding) -> String {
             count,
             standard,
         } => non_standard(*form, written, *count, standard.as_deref()),
+        Facts::Offer { refused_before, .. } => {
+            let by = color(who(f));
+            let when = after(f);
+            match refused_before {
+                Some(ply) if f.kind == Kind::RepeatedDrawOffer => format!(
+                    "{by} bietet {when} erneut Remis an, obwohl {} das Remisangebot von {by} nach Halbzug {ply} abgelehnt hatte: wiederholte Remisangebote können den Gegner stören oder belästigen (Art. 11.5); darüber entscheidet der Schiedsrichter.",
+                    color(!who(f))
+                ),
+                _ => format!("{by} bietet {when} Remis an."),
+            }
+        }
+        Facts::TooEarly {
+            no_draw_before,
+            move_number,
+        } => format!(
+            "Remis durch Vereinbarung im {move_number}. Zug, bevor beide Spieler {no_draw_before} Züge ausgeführt hatten, was die Turnierordnung untersagt (Art. 9.1.1); die Vereinbarung beendet die Partie dennoch."
+        ),
         Facts::ForfeitResult {
             winner,
             written,
@@ -500,6 +521,17 @@ pub fn sentence(_report: &GameReport, f: &Finding) -> String {
                 }
                 EventProblem::MoveIsAmbiguous(t) => {
                     format!("{t} passt auf mehr als einen regelgemäßen Zug")
+                }
+                EventProblem::NoOffer => {
+                    "es steht kein Remisangebot und keine Reklamation, die beantwortet werden könnte"
+                        .to_string()
+                }
+                EventProblem::OwnOffer => {
+                    "der genannte Spieler hat das stehende Remisangebot selbst gemacht".to_string()
+                }
+                EventProblem::BeforeBothMoved => {
+                    "eine Vereinbarung, bevor beide Spieler einen Zug ausgeführt haben, ist kein Remis (Art. 5.2.3)"
+                        .to_string()
                 }
             };
             format!("Das Ereignis {text} kann hier nicht angewandt werden: {why}.")
@@ -909,6 +941,27 @@ fn ending(f: &Finding, kind: &EndingKind) -> String {
         EndingKind::ClaimUpheld { .. } => {
             format!("Eine berechtigte Remisreklamation {after}: die Partie ist remis.")
         }
+        EndingKind::DrawAgreed {
+            offered_by, offer, ..
+        } => {
+            let what = match offer {
+                laws::offer::OfferKind::Offer => {
+                    format!("das Remisangebot von {}", color(*offered_by))
+                }
+                laws::offer::OfferKind::Claim(kind) => format!(
+                    "die Reklamation von {} {} als Remisangebot (Art. 9.1.2.3)",
+                    color(*offered_by),
+                    match kind {
+                        ClaimKind::Threefold => "wegen dreimaliger Stellungswiederholung",
+                        ClaimKind::Fifty => "nach der 50-Züge-Regel",
+                    }
+                ),
+            };
+            format!(
+                "{} nimmt {after} {what} an: Remis durch Vereinbarung.",
+                color(!*offered_by)
+            )
+        }
     }
 }
 
@@ -938,6 +991,7 @@ fn ending_phrase(kind: &EndingKind, at: &Occurrence) -> String {
             format!("eine regelwidrige Stellung {at}")
         }
         EndingKind::BothFlags => format!("beide Blättchen fielen {at}"),
+        EndingKind::DrawAgreed { .. } => format!("Remis durch Vereinbarung {at}"),
     }
 }
 
@@ -1017,6 +1071,12 @@ fn claim_sentence(f: &Finding, claim: &ClaimFacts) -> String {
         ),
     };
     let facts = format!("{facts}{}", near_misses(&claim.near_misses));
+    if f.kind == Kind::ClaimAvailable {
+        let when = after(f);
+        return format!(
+            "{me} könnte {when} Remis {what}{with_move} reklamieren: {facts}; eine Reklamation ist nicht notiert."
+        );
+    }
     let verdict = if claim.upheld {
         "die Reklamation ist berechtigt, die Partie ist remis (9.5.2)".to_string()
     } else if claim.grounds == Grounds::Touched {

@@ -115,6 +115,9 @@ fn event_error(error: &EventError) -> String {
         EventError::ComplaintWithArguments => "a complaint takes no arguments".to_string(),
         EventError::NotASquare(s) => format!("\"{s}\" is not a square"),
         EventError::UnknownEvent(other) => format!("unknown event %{other}"),
+        EventError::OfferBadColour => {
+            "an offer, acceptance or refusal names white, black or nobody".to_string()
+        }
     }
 }
 
@@ -314,6 +317,14 @@ pub fn sentence(_report: &GameReport, f: &Finding) -> String {
                 }
                 EventProblem::MoveIsLegal(t) => format!("{t} is a legal move in this position"),
                 EventProblem::MoveIsAmbiguous(t) => format!("{t} fits more than one legal move"),
+                EventProblem::NoOffer => "no draw offer or claim stands to answer".to_string(),
+                EventProblem::OwnOffer => {
+                    "the player named made the offer that stands, and cannot answer it".to_string()
+                }
+                EventProblem::BeforeBothMoved => {
+                    "an agreement before both players have made a move is no draw (5.2.3)"
+                        .to_string()
+                }
             };
             format!("the event {text} cannot apply: {why}")
         }
@@ -356,6 +367,23 @@ pub fn sentence(_report: &GameReport, f: &Finding) -> String {
             count,
             standard,
         } => non_standard(*form, written, *count, standard.as_deref()),
+        Facts::Offer { refused_before, .. } => {
+            let by = color_name(who(f));
+            let when = after(f.move_number.as_ref());
+            match refused_before {
+                Some(ply) if f.kind == Kind::RepeatedDrawOffer => format!(
+                    "{by} offers a draw again {when}, although {} refused {by}'s offer after ply {ply}: repeated offers may distract or annoy the opponent (11.5), which the arbiter judges",
+                    color_name(!who(f))
+                ),
+                _ => format!("{by} offers a draw {when}"),
+            }
+        }
+        Facts::TooEarly {
+            no_draw_before,
+            move_number,
+        } => format!(
+            "the draw is agreed at move {move_number}, before both players have completed {no_draw_before} moves, which the event's regulations bar (9.1.1); the agreement still ends the game"
+        ),
         Facts::ForfeitResult {
             winner,
             written,
@@ -669,6 +697,27 @@ fn ending(f: &Finding, kind: &EndingKind) -> String {
         EndingKind::ClaimUpheld { .. } => {
             format!("a correct draw claim {after}: the game is drawn")
         }
+        EndingKind::DrawAgreed {
+            offered_by, offer, ..
+        } => {
+            let what = match offer {
+                laws::offer::OfferKind::Offer => {
+                    format!("{}'s draw offer", color_name(*offered_by))
+                }
+                laws::offer::OfferKind::Claim(kind) => format!(
+                    "{}'s claim of {} as a draw offer (9.1.2.3)",
+                    color_name(*offered_by),
+                    match kind {
+                        ClaimKind::Threefold => "threefold repetition",
+                        ClaimKind::Fifty => "the fifty-move rule",
+                    }
+                ),
+            };
+            format!(
+                "{} accepts {what} {after}: the game is drawn by agreement",
+                color_name(!*offered_by)
+            )
+        }
     }
 }
 
@@ -696,6 +745,7 @@ fn ending_phrase(kind: &EndingKind, at: &Occurrence) -> String {
             format!("an illegal position still on the board {at}")
         }
         EndingKind::BothFlags => format!("both flags fell {at}"),
+        EndingKind::DrawAgreed { .. } => format!("a draw agreed {at}"),
     }
 }
 
@@ -860,6 +910,12 @@ fn claim_sentence(f: &Finding, claim: &ClaimFacts) -> String {
         ),
     };
     let facts = format!("{facts}{}", near_misses(&claim.near_misses));
+    if f.kind == Kind::ClaimAvailable {
+        return format!(
+            "{} could claim a draw by {what} {when}{with_move}: {facts}; no claim is recorded",
+            color_name(claimant)
+        );
+    }
     let verdict = if claim.upheld {
         "the claim is correct and the game is drawn (9.5.2)".to_string()
     } else if claim.grounds == Grounds::Touched {
