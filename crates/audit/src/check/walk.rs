@@ -100,10 +100,15 @@ impl Context<'_> {
         let mut events = events.iter().peekable();
         for (index, recorded) in self.sheet.moves.iter().enumerate() {
             audit.walk.next_ply();
-            let here: Vec<&EventAt> =
-                std::iter::from_fn(|| events.next_if(|e| e.after_ply <= index)).collect();
-            audit.events_here(&here);
-            audit.extra_claims();
+            // Most plies have no event and no claim: they go straight to the move.
+            if events.peek().is_some_and(|e| e.after_ply <= index) {
+                let here: Vec<&EventAt> =
+                    std::iter::from_fn(|| events.next_if(|e| e.after_ply <= index)).collect();
+                audit.events_here(&here);
+            }
+            if !self.options.claims.is_empty() {
+                audit.extra_claims();
+            }
             if let Step::Stop = audit.play(recorded) {
                 break;
             }
