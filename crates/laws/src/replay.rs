@@ -322,6 +322,12 @@ impl Replay {
         Some(ending)
     }
 
+    /// Whether [`Replay::take_new_ending`] has an ending to hand out.
+    #[inline]
+    pub fn has_new_ending(&self) -> bool {
+        !self.announced && self.ending.is_some()
+    }
+
     /// How often the current position occurred, without collecting the plies.
     pub fn occurrence_count(&self) -> usize {
         self.history.iter().filter(|(h, _)| *h == self.hash).count()

@@ -130,7 +130,15 @@ impl Context<'_> {
 
 impl GameAudit<'_, '_> {
     /// Adds the ending's finding, the first time the replay knows of it.
+    #[inline]
     pub(super) fn note_ending(&mut self) {
+        // Nearly every ply: no ending, or one reported already.
+        if self.replay.has_new_ending() {
+            self.record_new_ending();
+        }
+    }
+
+    fn record_new_ending(&mut self) {
         if let Some(ending) = self.replay.take_new_ending() {
             let label = (ending.ply > 0).then(|| self.replay.last_label()).flatten();
             let f = self.ending_finding(&ending, label);
