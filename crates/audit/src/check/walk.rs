@@ -14,7 +14,7 @@ use shakmaty::{CastlingMode, Chess, Color, Move, Position, Role, Square};
 
 use super::Context;
 use crate::{
-    facts::{EventProblem, Facts, FlagEvidence},
+    facts::{EventProblem, Facts, FlagEvidence, Occurrence},
     kind::Kind,
     report::{Finding, GameReport},
 };
@@ -53,6 +53,9 @@ pub(super) struct Walk {
     /// Both players' flags recorded in the position being looked at.
     pub flag_pair: FlagPair,
     pub obligation: Option<Obligation>,
+    /// Where the game ended, by ply and move, once it has (for the sentences
+    /// about events after the end and about a result the ending changes).
+    pub ending_at: Option<Occurrence>,
 }
 
 impl Walk {
@@ -75,6 +78,14 @@ pub(super) struct GameAudit<'c, 'a> {
     fingerprint: rustc_hash::FxHasher,
 }
 
+/// What the walk leaves for the game's ruling: the replay, whether the record
+/// broke before its end, and where the game ended.
+pub(super) struct Walked {
+    pub replay: Replay,
+    pub broken: bool,
+    pub ending_at: Option<Occurrence>,
+}
+
 /// Whether the walk goes on after a recorded move.
 enum Step {
     Next,
@@ -84,7 +95,7 @@ enum Step {
 impl Context<'_> {
     /// Replays the main line. Returns the replay and whether the record broke
     /// before its end.
-    pub(super) fn replay(&self, report: &mut GameReport) -> Option<(Replay, bool)> {
+    pub(super) fn replay(&self, report: &mut GameReport) -> Option<Walked> {
         let (start, mode) = self.start_position(&mut report.findings)?;
         let mut audit = GameAudit {
             ctx: self,
@@ -129,6 +140,19 @@ impl Context<'_> {
 }
 
 impl GameAudit<'_, '_> {
+    /// Ends the game by a ruling (a flag fall, an upheld claim, a forfeit),
+    /// the finding already recorded, and notes where it ended.
+    pub(super) fn end_by(&mut self, kind: laws::EndingKind) {
+        self.replay.end_by(kind);
+        if self.walk.ending_at.is_none()
+            && let Some(ending) = self.replay.ending()
+        {
+            let ply = ending.ply;
+            let mv = (ply > 0).then(|| self.replay.last_label()).flatten();
+            self.walk.ending_at = Some(Occurrence { ply, mv });
+        }
+    }
+
     /// Adds the ending's finding, the first time the replay knows of it.
     #[inline]
     pub(super) fn note_ending(&mut self) {
@@ -141,6 +165,10 @@ impl GameAudit<'_, '_> {
     fn record_new_ending(&mut self) {
         if let Some(ending) = self.replay.take_new_ending() {
             let label = (ending.ply > 0).then(|| self.replay.last_label()).flatten();
+            self.walk.ending_at = Some(Occurrence {
+                ply: ending.ply,
+                mv: label.clone(),
+            });
             let f = self.ending_finding(&ending, label);
             self.findings.push(f);
         }
@@ -280,7 +308,7 @@ impl GameAudit<'_, '_> {
 
     /// The report's row: plies, fingerprint, then what needs the whole game
     /// (clock readings, the moves of claim occurrences).
-    fn finish(mut self, report: &mut GameReport, mode: CastlingMode) -> (Replay, bool) {
+    fn finish(mut self, report: &mut GameReport, mode: CastlingMode) -> Walked {
         let ctx = self.ctx;
         report.findings = std::mem::take(&mut self.findings);
         report.plies = self.replay.ply();
@@ -293,7 +321,11 @@ impl GameAudit<'_, '_> {
         ctx.clock_readings(report, &self.start, mode);
         ctx.name_repetitions(report, &self.start, mode);
         ctx.ruling_clocks(report, &self.start);
-        (self.replay, self.broken)
+        Walked {
+            replay: self.replay,
+            broken: self.broken,
+            ending_at: self.walk.ending_at,
+        }
     }
 
     /// The events recorded in one position, in order.
@@ -329,7 +361,11 @@ impl GameAudit<'_, '_> {
             return;
         }
         if let Some(ending) = self.replay.ending() {
-            let problem = EventProblem::GameOver { ply: ending.ply };
+            let ended = self.walk.ending_at.clone().unwrap_or(Occurrence {
+                ply: ending.ply,
+                mv: None,
+            });
+            let problem = EventProblem::GameOver { at: ended };
             self.annotation_error(at, problem);
             return;
         }
