@@ -160,7 +160,16 @@ pub fn is_dead_position(pos: &Chess) -> bool {
     let others = board.occupied() & !board.pawns() & !board.kings() & !board.bishops();
     let walled = white.any() && others.is_empty() && white.shift(8) == black;
     // Walls are rare, so the full analysis can afford to look at them.
-    walled && decide(pos, Color::White).is_unwinnable() && decide(pos, Color::Black).is_unwinnable()
+    walled && wall_unwinnable(pos, Color::White) && wall_unwinnable(pos, Color::Black)
+}
+
+/// [`decide`]'s answer on a pawn wall of [`is_dead_position`]: walls reached
+/// in games nearly always let a king through, so CHA's full analysis, which
+/// finds the helpmate, goes first (see `cha::verdict_full_first`).
+fn wall_unwinnable(pos: &Chess, side: Color) -> bool {
+    quick_verdict(pos, side)
+        .unwrap_or_else(|| cha::verdict_full_first(pos, side))
+        .is_unwinnable()
 }
 
 /// At most this many pieces besides the kings for the forced-reply look of

@@ -346,9 +346,32 @@ impl Replay {
         self.history.len()
     }
 
+    /// Whether [`Replay::take_new_ending`] has an ending to hand out.
+    #[inline]
+    pub fn has_new_ending(&self) -> bool {
+        !self.announced && self.ending.is_some()
+    }
+
     /// How often the current position occurred, without collecting the plies.
     pub fn occurrence_count(&self) -> usize {
         self.history.iter().filter(|(h, _)| *h == self.hash).count()
+    }
+
+    /// Whether the current position has occurred five times (9.6.1). The
+    /// history holds one entry per ply and every ply changes the side to
+    /// move, which is part of the identity: only every second entry, counted
+    /// back from the current one, can be the same position, and five of
+    /// them take nine entries.
+    fn fivefold(&self) -> bool {
+        self.history.len() >= 9
+            && self
+                .history
+                .iter()
+                .rev()
+                .step_by(2)
+                .filter(|(h, _)| *h == self.hash)
+                .count()
+                >= 5
     }
 
     fn mate_or_stalemate(&self) -> Option<Ending> {
@@ -383,7 +406,7 @@ impl Replay {
             || may_be_dead_by_forced_reply(&self.pos);
         let kind = if look && !self.unlawful_here() && is_dead_position(&self.pos) {
             EndingKind::DeadPosition
-        } else if self.history.len() >= 5 && self.occurrence_count() >= 5 {
+        } else if self.fivefold() {
             EndingKind::FivefoldRepetition {
                 occurrences: self.occurrences(),
             }
@@ -496,6 +519,37 @@ mod tests {
                 occurrences: vec![0, 4, 8, 12, 16]
             }
         );
+    }
+
+    #[test]
+    fn fivefold_looks_only_at_the_same_side_to_move() {
+        // Random walks of kings and knights repeat positions often; at every
+        // ply the count over every second entry must agree with the full count.
+        let start: Chess = "8/8/2n5/4k3/8/8/8/4K2N w - - 0 1"
+            .parse::<Fen>()
+            .expect("fen")
+            .into_position(CastlingMode::Standard)
+            .expect("legal");
+        let mut seed = 0x2545_f491_4f6c_dd1d_u64;
+        let mut fivefolds = 0;
+        for _ in 0..200 {
+            let mut game = Replay::new(start.clone(), CastlingMode::Standard);
+            for _ in 0..120 {
+                let moves = game.position().legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                // A choice among the first three moves keeps the walk near home.
+                let mv = moves[(seed % moves.len().min(3) as u64) as usize];
+                game.play_move(mv, None);
+                assert_eq!(game.fivefold(), game.occurrence_count() >= 5);
+                fivefolds += usize::from(game.fivefold());
+            }
+        }
+        assert!(fivefolds > 0, "the walks repeat positions five times");
     }
 
     #[test]

@@ -6,7 +6,7 @@
 //! Parsing here is purely about notation; whether the move is legal is the
 //! laws crate's question.
 
-use shakmaty::{CastlingSide, Role, Square, san::San};
+use shakmaty::{CastlingSide, File, Rank, Role, Square, san::San};
 
 /// A move as written, reduced to what it says about the board.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -260,6 +260,16 @@ fn plain_san(token: &[u8]) -> Option<Notation> {
         [rest @ .., b'+'] => (rest, Some(Mark::Check)),
         _ => (token, None),
     };
+    // The usual shapes in one step (none of them two squares); the rest
+    // goes through the checks below and shakmaty's parser.
+    if let Some(san) = quick_san(body) {
+        return Some(Notation {
+            written: WrittenMove::San(san),
+            mark,
+            en_passant_mark: false,
+            dialect: Dialect::English,
+        });
+    }
     let first = *body.first()?;
     let plain = |b: &u8| matches!(b, b'a'..=b'h' | b'1'..=b'8' | b'x' | b'=' | b'K' | b'Q' | b'R' | b'B' | b'N');
     if !matches!(first, b'a'..=b'h' | b'K' | b'Q' | b'R' | b'B' | b'N') || !body.iter().all(plain) {
@@ -276,6 +286,89 @@ fn plain_san(token: &[u8]) -> Option<Notation> {
             en_passant_mark: false,
             dialect: Dialect::English,
         }),
+        _ => None,
+    }
+}
+
+/// The shapes of nearly every move in a PGN file (`e4`, `exd5`, `e8=Q`,
+/// `exd8=Q`, `Nf3`, `Nxf3`, `Nbd2`, `R1xe2`), read in one step: exactly what
+/// `San::from_ascii` reads from them (checked on every string of up to six
+/// characters over the SAN alphabet), `None` for any other shape.
+fn quick_san(body: &[u8]) -> Option<San> {
+    let file = |b: u8| {
+        (b'a'..=b'h')
+            .contains(&b)
+            .then(|| File::new(u32::from(b - b'a')))
+    };
+    let rank = |b: u8| {
+        (b'1'..=b'8')
+            .contains(&b)
+            .then(|| Rank::new(u32::from(b - b'1')))
+    };
+    let square = |f: u8, r: u8| Some(Square::from_coords(file(f)?, rank(r)?));
+    let piece = |b: u8| match b {
+        b'K' => Some(Role::King),
+        b'Q' => Some(Role::Queen),
+        b'R' => Some(Role::Rook),
+        b'B' => Some(Role::Bishop),
+        b'N' => Some(Role::Knight),
+        _ => None,
+    };
+    let promotion = |b: u8| match b {
+        b'Q' => Some(Role::Queen),
+        b'R' => Some(Role::Rook),
+        b'B' => Some(Role::Bishop),
+        b'N' => Some(Role::Knight),
+        _ => None,
+    };
+    let normal = |role, file, rank, capture, to, promotion| San::Normal {
+        role,
+        file,
+        rank,
+        capture,
+        to,
+        promotion,
+    };
+    match *body {
+        [f, r] => Some(normal(Role::Pawn, None, None, false, square(f, r)?, None)),
+        [f, r, b'=', p] => Some(normal(
+            Role::Pawn,
+            None,
+            None,
+            false,
+            square(f, r)?,
+            Some(promotion(p)?),
+        )),
+        [from, b'x', f, r] if file(from).is_some() => Some(normal(
+            Role::Pawn,
+            file(from),
+            None,
+            true,
+            square(f, r)?,
+            None,
+        )),
+        [from, b'x', f, r, b'=', p] => Some(normal(
+            Role::Pawn,
+            Some(file(from)?),
+            None,
+            true,
+            square(f, r)?,
+            Some(promotion(p)?),
+        )),
+        [p, f, r] => Some(normal(piece(p)?, None, None, false, square(f, r)?, None)),
+        [p, b'x', f, r] => Some(normal(piece(p)?, None, None, true, square(f, r)?, None)),
+        [p, hint, f, r] => {
+            let role = piece(p)?;
+            let to = square(f, r)?;
+            Some(normal(role, file(hint), rank(hint), false, to, None))
+                .filter(|_| file(hint).is_some() || rank(hint).is_some())
+        }
+        [p, hint, b'x', f, r] => {
+            let role = piece(p)?;
+            let to = square(f, r)?;
+            Some(normal(role, file(hint), rank(hint), true, to, None))
+                .filter(|_| file(hint).is_some() || rank(hint).is_some())
+        }
         _ => None,
     }
 }
@@ -372,6 +465,98 @@ fn coordinates(s: &[u8]) -> Option<WrittenMove> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `plain_san` as it was before `quick_san`: every body through
+    /// shakmaty's parser. The reference the one-step reader must agree with.
+    fn plain_san_by_shakmaty(token: &[u8]) -> Option<Notation> {
+        let (body, mark) = match token {
+            [rest @ .., b'#'] => (rest, Some(Mark::Mate)),
+            [rest @ .., b'+'] => (rest, Some(Mark::Check)),
+            _ => (token, None),
+        };
+        let first = *body.first()?;
+        let plain = |b: &u8| matches!(b, b'a'..=b'h' | b'1'..=b'8' | b'x' | b'=' | b'K' | b'Q' | b'R' | b'B' | b'N');
+        if !matches!(first, b'a'..=b'h' | b'K' | b'Q' | b'R' | b'B' | b'N')
+            || !body.iter().all(plain)
+        {
+            return None;
+        }
+        if body.len() >= 4 && coordinates(body).is_some() {
+            return None;
+        }
+        match San::from_ascii(body) {
+            Ok(san @ San::Normal { .. }) => Some(Notation {
+                written: WrittenMove::San(san),
+                mark,
+                en_passant_mark: false,
+                dialect: Dialect::English,
+            }),
+            _ => None,
+        }
+    }
+
+    /// Every string of `len` characters over `alphabet`, to `check`.
+    fn every_string(alphabet: &[u8], len: usize, check: &mut impl FnMut(&[u8])) {
+        let mut index = vec![0usize; len];
+        let mut word = vec![0u8; len];
+        loop {
+            for (w, &i) in word.iter_mut().zip(&index) {
+                *w = alphabet[i];
+            }
+            check(&word);
+            let Some(pos) = index.iter().rposition(|&i| i + 1 < alphabet.len()) else {
+                return;
+            };
+            index[pos] += 1;
+            for i in &mut index[pos + 1..] {
+                *i = 0;
+            }
+        }
+    }
+
+    const SAN_ALPHABET: &[u8] = b"abcdefgh12345678x=KQRBN+#";
+
+    fn agrees(token: &[u8]) {
+        assert_eq!(
+            plain_san(token),
+            plain_san_by_shakmaty(token),
+            "{}",
+            String::from_utf8_lossy(token)
+        );
+    }
+
+    #[test]
+    fn the_one_step_reader_agrees_with_shakmaty() {
+        let mut quick = 0;
+        for len in 0..=4 {
+            every_string(SAN_ALPHABET, len, &mut |t| {
+                agrees(t);
+                quick += usize::from(quick_san(t).is_some());
+            });
+        }
+        // Five and six characters over a smaller alphabet that still holds
+        // every kind of character (both edge files and ranks).
+        for len in 5..=6 {
+            every_string(b"ah18x=KQNB+#", len, &mut |t| agrees(t));
+        }
+        // The one-step reader does read the usual shapes.
+        assert!(quick > 5_000, "{quick}");
+        for token in [
+            "e4", "exd5", "e8=Q", "exd8=N+", "Nf3", "Kxe1", "Nbd2", "R1xe2#",
+        ] {
+            assert!(plain_san(token.as_bytes()).is_some(), "{token}");
+        }
+    }
+
+    /// Every string of up to six characters over the whole SAN alphabet
+    /// (244 million): `cargo test --release -p scoresheet -- --ignored`.
+    #[test]
+    #[ignore = "about a minute in a release build"]
+    fn the_one_step_reader_agrees_with_shakmaty_on_every_short_string() {
+        for len in 0..=6 {
+            every_string(SAN_ALPHABET, len, &mut |t| agrees(t));
+        }
+    }
 
     fn written(s: &str) -> WrittenMove {
         match parse_move(s.as_bytes()) {

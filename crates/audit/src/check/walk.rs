@@ -121,10 +121,15 @@ impl Context<'_> {
         let mut events = events.iter().peekable();
         for (index, recorded) in self.sheet.moves.iter().enumerate() {
             audit.walk.next_ply();
-            let here: Vec<&EventAt> =
-                std::iter::from_fn(|| events.next_if(|e| e.after_ply <= index)).collect();
-            audit.events_here(&here);
-            audit.extra_claims();
+            // Most plies have no event and no claim: they go straight to the move.
+            if events.peek().is_some_and(|e| e.after_ply <= index) {
+                let here: Vec<&EventAt> =
+                    std::iter::from_fn(|| events.next_if(|e| e.after_ply <= index)).collect();
+                audit.events_here(&here);
+            }
+            if !self.options.claims.is_empty() {
+                audit.extra_claims();
+            }
             audit.missed_claims();
             if let Step::Stop = audit.play(recorded) {
                 break;
@@ -161,7 +166,15 @@ impl GameAudit<'_, '_> {
     }
 
     /// Adds the ending's finding, the first time the replay knows of it.
+    #[inline]
     pub(super) fn note_ending(&mut self) {
+        // Nearly every ply: no ending, or one reported already.
+        if self.replay.has_new_ending() {
+            self.record_new_ending();
+        }
+    }
+
+    fn record_new_ending(&mut self) {
         if let Some(ending) = self.replay.take_new_ending() {
             let label = (ending.ply > 0).then(|| self.replay.last_label()).flatten();
             self.walk.ending_at = Some(Occurrence {
