@@ -18,6 +18,7 @@ pub mod label;
 pub mod mating;
 pub mod outcome;
 pub mod repetition;
+pub mod repair;
 pub mod replay;
 pub mod resolve;
 pub mod result;

@@ -7,6 +7,7 @@ mod endings;
 mod header;
 mod moves;
 mod readings;
+mod repairs;
 mod walk;
 
 use laws::{Article, GameClass, Supervision, time_control::TimeControl};
@@ -206,12 +207,14 @@ fn check(source: &str, game: usize, text: &GameText, options: &Options) -> GameR
     let recorded = laws::outcome::recorded_result(&sheet);
     let forfeit = ctx.forfeit_finding(&mut report.findings);
     ctx.non_standard_findings(&mut report.findings);
-    let Some((replay, broken)) = ctx.replay(&mut report) else {
+    let Some((replay, broken, ending)) = ctx.replay(&mut report) else {
         report.header.time_control = ctx.time_control;
         return report;
     };
 
-    let (ruled, reason) = match replay.ending() {
+    // Rulings rest on the record as written: the ending it reached, never
+    // one a repaired record reaches.
+    let (ruled, reason) = match &ending {
         Some(ending) => (ending.result(), Some((ending.article(), ending.ply))),
         None => laws::outcome::rule_without_ending(&sheet, &replay, recorded, broken, forfeit),
     };
@@ -219,8 +222,8 @@ fn check(source: &str, game: usize, text: &GameText, options: &Options) -> GameR
     if let Some(recorded) = recorded.filter(|r| r.is_decided())
         && recorded != ruled
     {
-        let (article, ply) = reason.unwrap_or((Article::CHECKMATE, replay.ply()));
-        let cause = match replay.ending() {
+        let (article, ply) = reason.unwrap_or((Article::CHECKMATE, report.plies));
+        let cause = match &ending {
             Some(ending) => MismatchCause::Ending {
                 kind: ending.kind.clone(),
                 ply: ending.ply,
@@ -256,6 +259,8 @@ fn blank_report(source: &str, game: usize, text: &GameText) -> GameReport {
         black: None,
         round: None,
         plies: 0,
+        reconstructed_plies: 0,
+        repairs: 0,
         recorded_result: None,
         ruled_result: None,
         findings: Vec::new(),
@@ -298,14 +303,6 @@ impl Context<'_> {
         self.class
             .penalty_articles(self.options.supervision)
             .to_vec()
-    }
-
-    /// Whether a recorded illegal move stood (A.5.2): only when the user
-    /// said the record is a rapid or blitz game as played.
-    fn illegal_moves_stand(&self) -> bool {
-        self.options
-            .class
-            .is_some_and(|c| c.illegal_moves_stand(self.options.supervision))
     }
 
     fn place(&self, span: Span) -> Place {
