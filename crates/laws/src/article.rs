@@ -51,9 +51,6 @@ impl Article {
     pub const BLITZ_RULES: Article = Article("B.3");
     /// A.5.2: rapid and blitz: an illegal move not caught before the opponent's next move stands.
     pub const ILLEGAL_MOVE_STANDS: Article = Article("A.5.2");
-    /// 7.5.1: an illegal move completed is dealt with during the game; one
-    /// nobody noticed leaves the record as it was played.
-    pub const ILLEGAL_MOVE_UNNOTICED: Article = Article("7.5.1");
     /// A.5.4: rapid and blitz: an illegal position still on the board after the next move draws.
     pub const ILLEGAL_POSITION_DRAW: Article = Article("A.5.4");
     /// Guidelines III.3.1: both flags down, order unknown: play on, or a draw in the last period.

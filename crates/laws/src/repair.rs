@@ -92,9 +92,24 @@ pub struct Question<'a> {
     pub missing: usize,
     /// `tokens[0]` repeats one of the two tokens before it, as written.
     pub repeats: bool,
-    /// Whether an illegal move may have stood (A.5.2 in rapid and blitz, or
-    /// unnoticed in standard play).
-    pub may_stand: bool,
+    /// Whether an illegal move may have stood, and which.
+    pub may_stand: MayStand,
+    /// Where `tokens[0]` is in no notation: the moves it reads as with one
+    /// character of a square changed ([`respellings`]).
+    pub respelled: &'a [WrittenMove],
+}
+
+/// Which illegal moves may have been played and stood.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MayStand {
+    /// None (full supervision, A.4: the arbiter acts at once).
+    No,
+    /// Rapid and blitz (A.5.2): any illegal move nobody stopped.
+    Any,
+    /// Standard play, unnoticed: a move the board shows, not a pawn left
+    /// unpromoted on the last rank (the writer left out the piece, the
+    /// player put one there).
+    NotPromotion,
 }
 
 /// A correction and how far the record replays with it.
@@ -166,6 +181,8 @@ pub struct Search {
     pub as_written: usize,
     /// The search met its candidate bound and tried no more.
     pub truncated: bool,
+    /// Tokens there were to explain (at most [`LOOK_AHEAD`]).
+    pub total: usize,
 }
 
 impl Search {
@@ -173,7 +190,14 @@ impl Search {
     pub fn taken(&self) -> Option<&Candidate> {
         let best = self.ranked.first()?;
         let unique = self.ranked.get(1).is_none_or(|next| score(next) < score(best));
-        (unique && best.reach > self.as_written).then_some(best)
+        (unique && best.reach > self.as_written && self.evidence(best)).then_some(best)
+    }
+
+    /// Whether the record after a correction speaks for it: a later token
+    /// replays with it, or it ends the record. A correction followed at
+    /// once by the next error explains only itself, which is a guess.
+    fn evidence(&self, c: &Candidate) -> bool {
+        c.reach > c.consumed || c.reach >= self.total
     }
 
     /// The candidates that share the best score, when none is taken.
@@ -181,7 +205,7 @@ impl Search {
         let Some(best) = self.ranked.first() else {
             return &[];
         };
-        if self.taken().is_some() || best.reach <= self.as_written {
+        if self.taken().is_some() || best.reach <= self.as_written || !self.evidence(best) {
             return &[];
         }
         let n = self
@@ -232,6 +256,11 @@ pub fn search(pos: &Chess, mode: shakmaty::CastlingMode, q: Question<'_>) -> Sea
         for (edit, m) in variants(pos, first, as_written.as_ref().err()) {
             add(&mut found, edit, vec![m], 1);
         }
+        for w in q.respelled {
+            if let Ok(m) = resolve(pos, w, mode) {
+                add(&mut found, Edit::Square, vec![m], 1);
+            }
+        }
         // Swapped with the next move (the other column) or with the same
         // player's next move.
         for other in [1, 2] {
@@ -245,9 +274,14 @@ pub fn search(pos: &Chess, mode: shakmaty::CastlingMode, q: Question<'_>) -> Sea
         {
             add(&mut found, Edit::WrittenTwice, vec![m], 2);
         }
-        if q.may_stand
-            && let (Ahead::Move(w), Err(MoveError::Illegal | MoveError::PromotionMissing)) =
-                (first, &as_written)
+        let stands = match (&as_written, q.may_stand) {
+            (_, MayStand::No) => false,
+            (Err(MoveError::Illegal), _) => true,
+            (Err(MoveError::PromotionMissing), MayStand::Any) => true,
+            _ => false,
+        };
+        if stands
+            && let Ahead::Move(w) = first
             && let Some(m) = physical_move(pos, w)
         {
             add(&mut found, Edit::Stood, vec![m], 1);
@@ -279,6 +313,7 @@ pub fn search(pos: &Chess, mode: shakmaty::CastlingMode, q: Question<'_>) -> Sea
         ranked: found,
         as_written,
         truncated,
+        total: q.tokens.len().min(LOOK_AHEAD),
     }
 }
 
@@ -321,6 +356,28 @@ fn variants(pos: &Chess, token: &Ahead, err: Option<&MoveError>) -> Vec<(Edit, M
     let mut out = Vec::new();
     if let Some(MoveError::Ambiguous(moves)) = err {
         out.extend(moves.iter().map(|m| (Edit::Square, *m)));
+        return out;
+    }
+    // The promotion piece's letter left out: each piece it may have been.
+    if let (Some(MoveError::PromotionMissing), Ahead::Move(w)) = (err, token) {
+        let (from, to) = match *w {
+            WrittenMove::San(San::Normal { file, to, .. }) => (file.map(|f| (Some(f), None)), to),
+            WrittenMove::Coordinates { from, to, .. } => (Some((Some(from.file()), Some(from))), to),
+            _ => return out,
+        };
+        out.extend(
+            legals
+                .iter()
+                .filter(|m| m.promotion().is_some() && m.to() == to)
+                .filter(|m| match from {
+                    None => m.from().is_some_and(|f| f.file() == to.file()),
+                    Some((file, square)) => {
+                        m.from().is_some_and(|f| file.is_none_or(|x| x == f.file()))
+                            && square.is_none_or(|s| m.from() == Some(s))
+                    }
+                })
+                .map(|m| (Edit::PieceLetter, *m)),
+        );
         return out;
     }
     match *token {
@@ -471,6 +528,13 @@ fn replay_ahead(
     }
 }
 
+/// How far the record replays as written from `pos`, to its first error
+/// or its end: the record's own `plies` where a repair was taken at a token
+/// that does replay (a missing move pair leaves the colours right).
+pub fn as_written_reach(pos: &Chess, mode: shakmaty::CastlingMode, tokens: &[Ahead]) -> usize {
+    replay_ahead(pos.clone(), mode, &[], tokens, usize::MAX).reach
+}
+
 /// How far the record replays after a taken repair, to its next error or
 /// its end: the `replays_to` of the report, linear in the game.
 pub fn full_reach(
@@ -481,6 +545,36 @@ pub fn full_reach(
 ) -> usize {
     let rest = tokens.get(candidate.consumed..).unwrap_or(&[]);
     candidate.moves.len() + replay_ahead(pos.clone(), mode, &candidate.moves, rest, usize::MAX).reach
+}
+
+/// A token in no notation read with one character changed to a file
+/// letter or a rank digit (`Lb9` → `Lb5`): the moves it may have meant.
+/// At most 16 readings per character of a token of at most 12.
+pub fn respellings(token: &[u8]) -> Vec<WrittenMove> {
+    let mut out = Vec::new();
+    if token.len() > 12 {
+        return out;
+    }
+    let mut word = token.to_vec();
+    for i in 0..word.len() {
+        let was = word[i];
+        if !was.is_ascii_alphanumeric() {
+            continue;
+        }
+        for c in (b'a'..=b'h').chain(b'1'..=b'8') {
+            if c == was {
+                continue;
+            }
+            word[i] = c;
+            if let Ok(n) = scoresheet::notation::parse_move(&word)
+                && !out.contains(&n.written)
+            {
+                out.push(n.written);
+            }
+        }
+        word[i] = was;
+    }
+    out
 }
 
 /// The last square named in a token that is in no notation (`Xf3`, `Sf3x`),
@@ -531,7 +625,8 @@ mod tests {
             tokens: &t,
             missing,
             repeats: false,
-            may_stand: true,
+            may_stand: MayStand::Any,
+            respelled: &[],
         };
         let s = search(&pos, CastlingMode::Standard, q);
         (pos, s)

@@ -15,8 +15,9 @@
 
 use laws::{
     Article, Ending, GameClass,
-    repair::{self, Ahead, Candidate, Edit, Question, Search},
+    repair::{self, Ahead, Candidate, Edit, MayStand, Question, Search},
     resolve::resolve,
+    standing,
 };
 use scoresheet::{Dialect, WrittenMove};
 use shakmaty::{
@@ -26,7 +27,7 @@ use shakmaty::{
 
 use super::walk::{GameAudit, Step};
 use crate::{
-    facts::{Facts, MissingFacts, NumberFacts, Repair},
+    facts::{Facts, MissingFacts, MoveProblem, NumberFacts, Repair},
     kind::Kind,
     report::Finding,
 };
@@ -43,6 +44,9 @@ pub(super) struct Reconstruction {
     /// The written half-move minus the board's, as last seen: a record
     /// numbered consistently off (a fragment, a FEN's number) says so once.
     offset: Option<i64>,
+    /// The off-count last warned about: a run of numbers off by the same
+    /// count is one warning; a number that fits again ends the run.
+    reported: Option<i64>,
     number_warnings: usize,
     searches: usize,
     /// Plies replayed from the record as written, once it broke.
@@ -119,7 +123,11 @@ impl GameAudit<'_, '_> {
             0
         };
         let offset = *self.fix.offset.get_or_insert(first);
-        (delta != offset).then_some(delta - offset)
+        let off = delta - offset;
+        if off == 0 {
+            self.fix.reported = None;
+        }
+        (off != 0 && self.fix.reported != Some(off)).then_some(off)
     }
 
     /// The number is off but the moves replay: a warning, and the count
@@ -131,7 +139,7 @@ impl GameAudit<'_, '_> {
         let Some(written) = recorded.number else {
             return;
         };
-        self.fix.offset = self.fix.offset.map(|o| o + delta);
+        self.fix.reported = Some(delta);
         self.fix.number_warnings += 1;
         let pos = self.replay.position().clone();
         let written_side = if written.black {
@@ -195,6 +203,10 @@ impl GameAudit<'_, '_> {
                 .is_some_and(|m| Some(m.span.of(text)) == here)
         });
         let tokens = self.ahead(index);
+        let respelled = match sheet.moves.get(index) {
+            Some(m) if m.notation.is_err() => repair::respellings(m.span.of(text)),
+            _ => Vec::new(),
+        };
         repair::search(
             self.replay.position(),
             self.replay.castling_mode(),
@@ -203,6 +215,7 @@ impl GameAudit<'_, '_> {
                 missing,
                 repeats,
                 may_stand: self.ctx.may_stand(),
+                respelled: &respelled,
             },
         )
     }
@@ -230,6 +243,26 @@ impl GameAudit<'_, '_> {
             self.findings.push(finding);
             self.freeze();
             return Step::Stop;
+        }
+        if self.ctx.record_as_played()
+            && let Facts::Move(m) = &finding.facts
+            && matches!(
+                m.problem,
+                MoveProblem::Illegal { .. } | MoveProblem::PromotionMissing
+            )
+            && let Some(Ok(notation)) = self.ctx.sheet.moves.get(index).map(|m| &m.notation)
+            && let Some(mv) = standing::physical_move(self.replay.position(), &notation.written)
+        {
+            let c = Candidate::single(Edit::Stood, mv);
+            let pos = self.replay.position().clone();
+            let tokens = self.ahead(index);
+            let reach = repair::full_reach(&pos, self.replay.castling_mode(), &c, &tokens);
+            let facts = self.repair_facts(&pos, &c, 0, reach);
+            if let Facts::Move(m) = &mut finding.facts {
+                m.repair = Some(facts);
+            }
+            self.fix.repairs += 1;
+            return self.stand(index, finding, &c);
         }
         self.fix.searches += 1;
         let missing = std::mem::take(&mut self.fix.missing);
@@ -271,14 +304,27 @@ impl GameAudit<'_, '_> {
             m.repair = Some(facts);
         }
         self.fix.repairs += 1;
-        if c.edit == Edit::Stood {
+        // Rapid and blitz: the move stood under A.5.2 and the record stands.
+        // Standard play: nobody noticed it, but the move was illegal all the
+        // same (3.10.1): the record as written breaks there, and the
+        // reconstruction goes on from the displaced position.
+        if c.edit == Edit::Stood && self.ctx.may_stand() == MayStand::Any {
             return self.stand(index, finding, &c);
+        }
+        if c.edit == Edit::Stood
+            && let Facts::Move(m) = &mut finding.facts
+        {
+            m.stood = true;
         }
         self.findings.push(finding);
         self.freeze();
         self.fix.active = true;
         for m in &c.moves {
-            self.replay.play_move(*m, None);
+            if c.edit == Edit::Stood {
+                self.replay.play_unnoticed(*m);
+            } else {
+                self.replay.play_move(*m, None);
+            }
         }
         self.fix.skip = c.consumed.saturating_sub(1);
         Step::Next
@@ -292,11 +338,7 @@ impl GameAudit<'_, '_> {
             return Step::Stop;
         };
         let stands = self.ctx.class.illegal_moves_stand(self.ctx.options.supervision);
-        finding.article = Some(if stands {
-            Article::ILLEGAL_MOVE_STANDS
-        } else {
-            Article::ILLEGAL_MOVE_UNNOTICED
-        });
+        finding.article = Some(Article::ILLEGAL_MOVE_STANDS);
         if let Facts::Move(m) = &mut finding.facts {
             m.stood = true;
         }
@@ -348,6 +390,15 @@ impl GameAudit<'_, '_> {
             }
         }
         self.fix.repairs += missing;
+        // Where the token after the gap replays as written (a pair missing
+        // leaves the colours right), the record as written goes on further.
+        if self.fix.written_plies.is_none() {
+            let reach = repair::as_written_reach(&pos, self.replay.castling_mode(), &tokens);
+            if reach > 0 {
+                self.fix.written_plies = Some(self.replay.ply() + reach);
+                self.fix.written_ending = self.replay.ending().cloned();
+            }
+        }
         self.freeze();
         self.fix.active = true;
         for m in &c.moves {
@@ -509,8 +560,21 @@ impl super::Context<'_> {
     /// under A.5.2 in rapid and blitz (the `TimeControl` tag or `--rules`),
     /// unnoticed in standard play; not under full supervision (A.4), where
     /// the arbiter acts at once.
-    pub(super) fn may_stand(&self) -> bool {
-        self.class == GameClass::Standard
-            || self.class.illegal_moves_stand(self.options.supervision)
+    pub(super) fn may_stand(&self) -> MayStand {
+        if self.class.illegal_moves_stand(self.options.supervision) {
+            MayStand::Any
+        } else if self.class == GameClass::Standard {
+            MayStand::NotPromotion
+        } else {
+            MayStand::No
+        }
+    }
+
+    /// `--rules rapid|blitz` says the record is the game as played: an
+    /// illegal move in it stood (A.5.2), whatever else might explain it.
+    fn record_as_played(&self) -> bool {
+        self.options
+            .class
+            .is_some_and(|c| c.illegal_moves_stand(self.options.supervision))
     }
 }

@@ -985,9 +985,10 @@ fn move_sentence(f: &Finding, m: &MoveFacts) -> String {
             sans(&f.suggestions, " oder ")
         ));
     }
-    if m.stood && f.article.is_some_and(|a| a.as_str() == "7.5.1") {
+    let unnoticed = f.article.is_some_and(|a| a.as_str() == "3.10.1");
+    if m.stood && unnoticed {
         s.push_str(
-            "; niemand hat ihn während der Partie bemerkt, also gilt die Mitschrift, wie gespielt wurde, und die Partie ging von der Stellung aus weiter, die er hinterließ (7.5.1)",
+            "; als gespielt gelesen hat ihn während der Partie niemand bemerkt, und die Mitschrift geht von der Stellung aus weiter, die er hinterließ",
         );
     } else if m.stood {
         s.push_str(

@@ -629,9 +629,10 @@ fn move_sentence(f: &Finding, m: &MoveFacts) -> String {
             joined(&f.suggestions, " or ")
         ));
     }
-    if m.stood && f.article.is_some_and(|a| a.as_str() == "7.5.1") {
+    let unnoticed = f.article.is_some_and(|a| a.as_str() == "3.10.1");
+    if m.stood && unnoticed {
         s.push_str(
-            "; nobody noticed it during the game, so the record stands as played and play went on from the position it left (7.5.1)",
+            "; read as played, nobody noticed it during the game, and the record goes on from the position it left",
         );
     } else if m.stood {
         s.push_str(
