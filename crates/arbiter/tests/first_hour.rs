@@ -8,7 +8,7 @@ mod common;
 
 use std::{fs, process::Output};
 
-use common::{arbiter, scratch, stdout};
+use common::{arbiter, rows, scratch, stdout};
 
 const MATE: &str = "fixtures/5-endings/fools-mate.pgn";
 
@@ -369,4 +369,49 @@ fn clap_errors_are_german_with_lang_de() {
     let out = arbiter(&["--lang", "de", "validate", "--bogus", MATE]);
     assert_eq!(code(&out), Some(2));
     assert!(stderr(&out).contains("Aufruf: arbiter validate [OPTIONEN]"));
+}
+
+/// The text views name a move as an arbiter does, by its number (in the
+/// scoresheet's language), with the ply beside it for the JSON reader; a
+/// result the board changes names the move that ended the game, not a ply.
+#[test]
+fn text_views_name_moves_by_their_number() {
+    let file = "fixtures/5-endings/flag-draw.pgn";
+    let de = stdout(&arbiter(&[
+        "validate",
+        "--lang",
+        "de",
+        "--fail-on",
+        "never",
+        file,
+    ]));
+    assert!(
+        de.contains("(Partie 1, Bare, King – Rook, Side, 2. Kc2 (Halbzug 3))"),
+        "{de}"
+    );
+    assert!(
+        de.contains("das Blättchen von Schwarz fiel nach 2. Kc2 (Halbzug 3)"),
+        "{de}"
+    );
+    assert!(!de.contains("nach Halbzug"), "{de}");
+    let en = stdout(&arbiter(&["audit", "--fail-on", "never", file]));
+    assert!(en.contains("game 2, 1.Nxc2 (ply 1): "), "{en}");
+    assert!(en.contains("a dead position after 1.Nxc2 (ply 1)"), "{en}");
+    let json = rows(&arbiter(&[
+        "validate",
+        "--format",
+        "json",
+        "--fail-on",
+        "never",
+        file,
+    ]));
+    let mismatch = json[0]["findings"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .find(|f| f["kind"] == "result-mismatch")
+        .expect("a result-mismatch");
+    assert_eq!(mismatch["details"]["cause_move"], "2.Kc2");
+    assert_eq!(mismatch["details"]["cause_ply"], 3);
+    assert_eq!(mismatch["move_number"], "2.Kc2");
 }

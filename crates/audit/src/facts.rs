@@ -300,8 +300,9 @@ pub struct TouchFacts {
 /// Why the ruled result differs from the recorded one.
 #[derive(Debug, Clone, PartialEq)]
 pub enum MismatchCause {
-    /// An ending on the board at this ply.
-    Ending { kind: EndingKind, ply: usize },
+    /// An ending on the board, at this position (its ply and the move that
+    /// reached it, by which the sentences name it).
+    Ending { kind: EndingKind, at: Occurrence },
     /// The recorded winner could not checkmate by any series of legal moves (5.1.2).
     CannotMate { winner: Option<Color> },
 }
@@ -393,9 +394,9 @@ pub enum WrittenDuty {
 pub enum EventProblem {
     /// Its arguments cannot be read.
     Unreadable(EventError),
-    /// The game had already ended at this ply.
+    /// The game had already ended at this position.
     GameOver {
-        ply: usize,
+        at: Occurrence,
     },
     NoPieceToTouch(Square),
     NoPieceToAdjust(Square),
@@ -884,7 +885,8 @@ impl Serialize for Details<'_> {
                 map.serialize_entry("stood", &m.stood)?;
                 map.serialize_entry("repair", &m.repair.as_ref().map(RepairJson))?;
                 if !m.repair_candidates.is_empty() {
-                    let list: Vec<RepairJson> = m.repair_candidates.iter().map(RepairJson).collect();
+                    let list: Vec<RepairJson> =
+                        m.repair_candidates.iter().map(RepairJson).collect();
                     map.serialize_entry("repair_candidates", &list)?;
                 }
                 if m.gave_up {
@@ -904,7 +906,8 @@ impl Serialize for Details<'_> {
                 map.serialize_entry("written_number", &m.written)?;
                 map.serialize_entry("repair", &m.repair.as_ref().map(RepairJson))?;
                 if !m.repair_candidates.is_empty() {
-                    let list: Vec<RepairJson> = m.repair_candidates.iter().map(RepairJson).collect();
+                    let list: Vec<RepairJson> =
+                        m.repair_candidates.iter().map(RepairJson).collect();
                     map.serialize_entry("repair_candidates", &list)?;
                 }
             }
@@ -950,9 +953,13 @@ impl Serialize for Details<'_> {
                 map.serialize_entry("recorded", recorded.as_str())?;
                 map.serialize_entry("ruled", ruled.as_str())?;
                 match cause {
-                    MismatchCause::Ending { kind, ply } => {
+                    MismatchCause::Ending { kind, at } => {
                         map.serialize_entry("cause", ending_code(kind))?;
-                        map.serialize_entry("cause_ply", ply)?;
+                        map.serialize_entry("cause_ply", &at.ply)?;
+                        map.serialize_entry(
+                            "cause_move",
+                            &at.mv.as_ref().map(ToString::to_string),
+                        )?;
                     }
                     MismatchCause::CannotMate { .. } => {
                         map.serialize_entry("cause", "cannot-mate")?;
@@ -1012,7 +1019,13 @@ impl Serialize for Details<'_> {
                 };
                 map.serialize_entry("event_problem", code)?;
                 match problem {
-                    EventProblem::GameOver { ply } => map.serialize_entry("ended_at_ply", ply)?,
+                    EventProblem::GameOver { at } => {
+                        map.serialize_entry("ended_at_ply", &at.ply)?;
+                        map.serialize_entry(
+                            "ended_by_move",
+                            &at.mv.as_ref().map(ToString::to_string),
+                        )?;
+                    }
                     EventProblem::NoPieceToTouch(sq) | EventProblem::NoPieceToAdjust(sq) => {
                         map.serialize_entry("square", &sq.to_string())?;
                     }

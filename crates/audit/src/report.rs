@@ -39,11 +39,6 @@ pub struct GameReport {
     /// A hash of the moves played and the players' names, for finding the same
     /// game submitted twice; `None` when no move was played.
     pub fingerprint: Option<u64>,
-    /// The `Date`, `WhiteFideId` and `BlackFideId` tags as written, which
-    /// the tournament check (`--trf`) reads.
-    pub date: Option<String>,
-    pub white_fide_id: Option<String>,
-    pub black_fide_id: Option<String>,
     /// A game's row, or a row of the tournament file (`source` the TRF).
     pub row: Row,
 }
@@ -96,20 +91,25 @@ pub struct PgnDate {
 
 impl PgnDate {
     /// Reads `YYYY.MM.DD` with `??` (or `????`) for unknown parts; `None`
-    /// when nothing is known or the form is another.
+    /// when nothing is known or the form is another. Hand-typed headers also
+    /// write `/` or `-` between the parts, and two-digit years (`24.03.14`,
+    /// read as 2024; from 70 on as 19xx).
     ///
     /// ```
     /// use audit::report::PgnDate;
     /// let d = PgnDate::parse("2024.03.??").expect("date");
     /// assert_eq!((d.year, d.month, d.day), (Some(2024), Some(3), None));
+    /// assert_eq!(PgnDate::parse("24/03/14").and_then(|d| d.year), Some(2024));
     /// assert!(PgnDate::parse("????.??.??").is_none());
     /// assert!(PgnDate::parse("14 March").is_none());
+    /// assert!(PgnDate::parse("2024.03-14").is_none());
     /// ```
     pub fn parse(text: &str) -> Option<PgnDate> {
         // Byte by byte: this runs for every game of an audit.
         let bytes = text.trim().as_bytes();
-        let mut parts = bytes.splitn(4, |&b| b == b'.');
-        let mut part = |max: u32| -> Option<Option<u32>> {
+        let separator = *bytes.iter().find(|b| matches!(b, b'.' | b'/' | b'-'))?;
+        let mut parts = bytes.splitn(4, |&b| b == separator);
+        let mut part = |max: u32| -> Option<Option<(u32, usize)>> {
             let p = parts.next()?;
             if !p.is_empty() && p.iter().all(|&c| c == b'?') {
                 return Some(None);
@@ -118,11 +118,15 @@ impl PgnDate {
                 return None;
             }
             let n = p.iter().fold(0, |n, &c| n * 10 + u32::from(c - b'0'));
-            (n >= 1 && n <= max).then_some(Some(n))
+            (n >= 1 && n <= max).then_some(Some((n, p.len())))
         };
-        let year = part(9999)?;
-        let month = part(12)?;
-        let day = part(31)?;
+        let year = part(9999)?.map(|(y, digits)| match digits {
+            2 if y < 70 => 2000 + y,
+            2 => 1900 + y,
+            _ => y,
+        });
+        let month = part(12)?.map(|(m, _)| m);
+        let day = part(31)?.map(|(d, _)| d);
         if parts.next().is_some() || (year, month, day) == (None, None, None) {
             return None;
         }
@@ -131,6 +135,18 @@ impl PgnDate {
             month: month.and_then(|m| u8::try_from(m).ok()),
             day: day.and_then(|d| u8::try_from(d).ok()),
         })
+    }
+
+    /// The calendar day, where every part is known and the day exists.
+    ///
+    /// ```
+    /// use audit::report::PgnDate;
+    /// assert!(PgnDate::parse("2024.02.30").and_then(|d| d.day_known()).is_none());
+    /// assert!(PgnDate::parse("2024.02.29").and_then(|d| d.day_known()).is_some());
+    /// ```
+    pub fn day_known(&self) -> Option<chrono::NaiveDate> {
+        let (y, m, d) = (self.year?, self.month?, self.day?);
+        chrono::NaiveDate::from_ymd_opt(i32::from(y), u32::from(m), u32::from(d))
     }
 }
 

@@ -78,7 +78,9 @@ impl Edit {
 pub enum Ahead {
     Move(WrittenMove),
     /// A token in no notation; the last square in it, where it names one.
-    Unreadable { square: Option<Square> },
+    Unreadable {
+        square: Option<Square>,
+    },
 }
 
 /// What the search is given besides the position: the tokens from the bad
@@ -189,7 +191,10 @@ impl Search {
     /// The repair to take: the unique best, better than the record as written.
     pub fn taken(&self) -> Option<&Candidate> {
         let best = self.ranked.first()?;
-        let unique = self.ranked.get(1).is_none_or(|next| score(next) < score(best));
+        let unique = self
+            .ranked
+            .get(1)
+            .is_none_or(|next| score(next) < score(best));
         (unique && best.reach > self.as_written && self.evidence(best)).then_some(best)
     }
 
@@ -298,7 +303,13 @@ pub fn search(pos: &Chess, mode: shakmaty::CastlingMode, q: Question<'_>) -> Sea
         0
     };
     for c in &mut found {
-        let run = replay_ahead(pos.clone(), mode, &c.moves, &q.tokens[c.consumed..], LOOK_AHEAD);
+        let run = replay_ahead(
+            pos.clone(),
+            mode,
+            &c.moves,
+            &q.tokens[c.consumed..],
+            LOOK_AHEAD,
+        );
         // The edit explains its own tokens only if its moves all play.
         if run.played_edit {
             c.reach = c.consumed + run.reach;
@@ -306,9 +317,9 @@ pub fn search(pos: &Chess, mode: shakmaty::CastlingMode, q: Question<'_>) -> Sea
         }
     }
     found.retain(|c| c.reach > 0);
-    found.sort_by(|a, b| b.reach.cmp(&a.reach));
+    found.sort_by_key(|c| std::cmp::Reverse(c.reach));
     second_look(pos, mode, q.tokens, &mut found);
-    found.sort_by(|a, b| score(b).cmp(&score(a)));
+    found.sort_by_key(|c| std::cmp::Reverse(score(c)));
     Search {
         ranked: found,
         as_written,
@@ -320,16 +331,27 @@ pub fn search(pos: &Chess, mode: shakmaty::CastlingMode, q: Question<'_>) -> Sea
 /// Where the tied best stop before the end of what was looked at, a
 /// bounded look at the next error: each is scored again with the best
 /// single piece-letter or square correction there.
-fn second_look(pos: &Chess, mode: shakmaty::CastlingMode, tokens: &[Ahead], found: &mut [Candidate]) {
+fn second_look(
+    pos: &Chess,
+    mode: shakmaty::CastlingMode,
+    tokens: &[Ahead],
+    found: &mut [Candidate],
+) {
     let Some(best) = found.first().map(|c| c.reach) else {
         return;
     };
     let tied = found.iter().take_while(|c| c.reach == best).count();
-    if tied < 2 || tied > SECOND_LOOKS || best >= tokens.len().min(LOOK_AHEAD) {
+    if !(2..=SECOND_LOOKS).contains(&tied) || best >= tokens.len().min(LOOK_AHEAD) {
         return;
     }
     for c in found.iter_mut().take(tied) {
-        let run = replay_ahead(pos.clone(), mode, &c.moves, &tokens[c.consumed..], LOOK_AHEAD);
+        let run = replay_ahead(
+            pos.clone(),
+            mode,
+            &c.moves,
+            &tokens[c.consumed..],
+            LOOK_AHEAD,
+        );
         let rest = &tokens[c.reach.min(tokens.len())..];
         let Some(next) = rest.first() else {
             continue;
@@ -362,7 +384,9 @@ fn variants(pos: &Chess, token: &Ahead, err: Option<&MoveError>) -> Vec<(Edit, M
     if let (Some(MoveError::PromotionMissing), Ahead::Move(w)) = (err, token) {
         let (from, to) = match *w {
             WrittenMove::San(San::Normal { file, to, .. }) => (file.map(|f| (Some(f), None)), to),
-            WrittenMove::Coordinates { from, to, .. } => (Some((Some(from.file()), Some(from))), to),
+            WrittenMove::Coordinates { from, to, .. } => {
+                (Some((Some(from.file()), Some(from))), to)
+            }
             _ => return out,
         };
         out.extend(
@@ -544,7 +568,8 @@ pub fn full_reach(
     tokens: &[Ahead],
 ) -> usize {
     let rest = tokens.get(candidate.consumed..).unwrap_or(&[]);
-    candidate.moves.len() + replay_ahead(pos.clone(), mode, &candidate.moves, rest, usize::MAX).reach
+    candidate.moves.len()
+        + replay_ahead(pos.clone(), mode, &candidate.moves, rest, usize::MAX).reach
 }
 
 /// A token in no notation read with one character changed to a file
@@ -581,12 +606,10 @@ pub fn respellings(token: &[u8]) -> Vec<WrittenMove> {
 /// for the piece-letter correction.
 pub fn last_square(token: &[u8]) -> Option<Square> {
     token.windows(2).rev().find_map(|w| match (w[0], w[1]) {
-        (f @ b'a'..=b'h', r @ b'1'..=b'8') => {
-            Some(Square::from_coords(
-                shakmaty::File::new(u32::from(f - b'a')),
-                shakmaty::Rank::new(u32::from(r - b'1')),
-            ))
-        }
+        (f @ b'a'..=b'h', r @ b'1'..=b'8') => Some(Square::from_coords(
+            shakmaty::File::new(u32::from(f - b'a')),
+            shakmaty::Rank::new(u32::from(r - b'1')),
+        )),
         _ => None,
     })
 }
@@ -611,7 +634,9 @@ mod tests {
     fn position(moves: &str) -> Chess {
         let mut pos = Chess::default();
         for t in tokens(moves) {
-            let Ahead::Move(w) = t else { panic!("test move") };
+            let Ahead::Move(w) = t else {
+                panic!("test move")
+            };
             let m = resolve(&pos, &w, CastlingMode::Standard).expect("legal test move");
             pos.play_unchecked(m);
         }
@@ -634,8 +659,12 @@ mod tests {
 
     fn taken(before: &str, ahead: &str, missing: usize) -> Option<(Edit, String)> {
         let (pos, s) = ask(before, ahead, missing);
-        s.taken()
-            .map(|c| (c.edit, c.read_as(&pos).map(|s| s.to_string()).unwrap_or_default()))
+        s.taken().map(|c| {
+            (
+                c.edit,
+                c.read_as(&pos).map(|s| s.to_string()).unwrap_or_default(),
+            )
+        })
     }
 
     #[test]

@@ -414,9 +414,6 @@ mod tests {
             findings: Vec::new(),
             header: audit::Header::default(),
             fingerprint: None,
-            date: None,
-            white_fide_id: None,
-            black_fide_id: None,
             row: audit::Row::Game,
         };
         for lang in [Lang::En, Lang::De] {

@@ -58,15 +58,15 @@ impl<W: Write> Text<W> {
             Some(c) => format!("{}:{line}:{c}", r.source),
             None => format!("{}:{line}", r.source),
         };
-        let ply = f
-            .ply
-            .map(|p| format!(", {} {p}", l.ply))
-            .unwrap_or_default();
-        let mv = f
-            .move_number
-            .as_ref()
-            .map(|mv| format!(", {}", m.label(mv)))
-            .unwrap_or_default();
+        // The move by its number, as an arbiter names it; the ply beside it
+        // for finding the row in the JSON.
+        let ply = match (&f.move_number, f.ply) {
+            (Some(mv), Some(p)) => format!(", {} ({} {p})", m.label(mv), l.ply),
+            (Some(mv), None) => format!(", {}", m.label(mv)),
+            (None, Some(0)) => format!(", {}", l.starting_position),
+            (None, Some(p)) => format!(", {} {p}", l.ply),
+            (None, None) => String::new(),
+        };
         let who = match (&r.white, &r.black) {
             (Some(w), Some(b)) => format!(", {w} – {b}"),
             _ => String::new(),
@@ -85,7 +85,7 @@ impl<W: Write> Text<W> {
         writeln!(self.out, "{head}: {}", self.paint(bold, &message))?;
         writeln!(
             self.out,
-            "  {} {at}  ({subject}{who}{ply}{mv})",
+            "  {} {at}  ({subject}{who}{ply})",
             self.paint(blue, "-->"),
         )?;
         if let Some(place) = &f.place {

@@ -56,7 +56,7 @@ impl GameAudit<'_, '_> {
         let finding = ctx.claim_finding(&self.replay, &ruling, written, at, claimant);
         self.findings.push(finding);
         if ruling.upheld {
-            self.replay.end_by(EndingKind::ClaimUpheld {
+            self.end_by(EndingKind::ClaimUpheld {
                 claim: kind,
                 article: ruling.article,
                 plies: ruling.plies.clone(),

@@ -14,7 +14,7 @@ use shakmaty::{Color, Position};
 
 use super::{Context, moves::position_of, walk::GameAudit};
 use crate::{
-    facts::{Act, EventProblem, Facts, FlagEvidence, FlagFacts, IllegalActFacts},
+    facts::{Act, EventProblem, Facts, FlagEvidence, FlagFacts, IllegalActFacts, Occurrence},
     kind::Kind,
     report::Finding,
 };
@@ -119,7 +119,7 @@ impl GameAudit<'_, '_> {
         let f = self.at_event(f, Some(at));
         self.findings.push(f);
         if let Some(ending) = ending {
-            self.replay.end_by(ending);
+            self.end_by(ending);
         } else if let Some(squares) = squares {
             // 7.5.1: Articles 4.3 and 4.7 bind the replacement move; the
             // illegal move touched its piece (and the piece it tried to take).
@@ -150,7 +150,7 @@ impl GameAudit<'_, '_> {
         f.move_number = self.replay.last_label();
         let f = self.at_event(f, at);
         self.findings.push(f);
-        self.replay.end_by(ending);
+        self.end_by(ending);
     }
 
     /// Both flags recorded in one position, the order unknown: a draw in the
@@ -162,9 +162,14 @@ impl GameAudit<'_, '_> {
         let number = self.replay.position().fullmoves().get();
         let ruling = both_flags(ctx.time_control.as_ref(), ctx.class, number);
         if ruling == BothFlags::LastPeriod {
-            self.replay.end_by(EndingKind::BothFlags);
+            self.end_by(EndingKind::BothFlags);
             if let Some(ending) = self.replay.ending().cloned() {
-                let mut f = self.ending_finding(&ending, self.replay.last_label());
+                let label = self.replay.last_label();
+                self.walk.ending_at = Some(Occurrence {
+                    ply: ending.ply,
+                    mv: label.clone(),
+                });
+                let mut f = self.ending_finding(&ending, label);
                 f.facts = Facts::BothFlags(ruling);
                 let f = self.at_event(f, Some(at));
                 self.findings.push(f);

@@ -365,8 +365,15 @@ pub(super) fn typed(
         let number = |slot: &mut Option<u32>| {
             *slot = slot.or_else(|| value.parse().ok().filter(|&n| n > 0));
         };
+        // A FIDE ID is digits only (no sign), as the TRF writes it.
         let id = |slot: &mut Option<u64>| {
-            *slot = slot.or_else(|| value.parse().ok().filter(|&n| n > 0));
+            let digits = value.bytes().all(|b| b.is_ascii_digit());
+            *slot = slot.or_else(|| {
+                digits
+                    .then(|| value.parse().ok())
+                    .flatten()
+                    .filter(|&n| n > 0)
+            });
         };
         let first = |slot: &mut Option<CompactString>| {
             if slot.is_none() {
@@ -437,6 +444,21 @@ mod tests {
         assert_eq!(h.white.fide_id, Some(4_100_018));
         assert_eq!(h.white.title.as_deref(), Some("GM"));
         assert_eq!((h.black.elo, h.black.fide_id), (None, None));
+        // The tournament check matches players by these: digits only, 0 is none.
+        for (tag, id) in [
+            (" 4100018 ", Some(4_100_018)),
+            ("0", None),
+            ("+12", None),
+            ("?", None),
+        ] {
+            let h = header(&format!("[WhiteFideId \"{tag}\"]"));
+            assert_eq!(h.white.fide_id, id, "{tag:?}");
+        }
+        let h = header("[Date \"2024-03-14\"]");
+        assert_eq!(
+            h.date.and_then(|d| d.day_known()),
+            chrono::NaiveDate::from_ymd_opt(2024, 3, 14)
+        );
     }
 
     #[test]

@@ -15,7 +15,7 @@ use scoresheet::{ClaimKind, GameText, Scoresheet, Span};
 use shakmaty::Color;
 
 use crate::{
-    facts::{Facts, MismatchCause, Unreadable},
+    facts::{Facts, MismatchCause, Occurrence, Unreadable},
     kind::Kind,
     report::{Finding, GameReport, Place},
 };
@@ -169,9 +169,6 @@ fn check(source: &str, game: usize, text: &GameText, options: &Options) -> GameR
         black: sheet.tag("Black").map(str::to_string),
         round: sheet.tag("Round").map(str::to_string),
         recorded_result: laws::outcome::recorded_result(&sheet),
-        date: sheet.tag("Date").map(str::to_string),
-        white_fide_id: sheet.tag("WhiteFideId").map(str::to_string),
-        black_fide_id: sheet.tag("BlackFideId").map(str::to_string),
         ..blank_report(source, game, text)
     };
     let time_control = sheet
@@ -207,7 +204,13 @@ fn check(source: &str, game: usize, text: &GameText, options: &Options) -> GameR
     let recorded = laws::outcome::recorded_result(&sheet);
     let forfeit = ctx.forfeit_finding(&mut report.findings);
     ctx.non_standard_findings(&mut report.findings);
-    let Some((replay, broken, ending)) = ctx.replay(&mut report) else {
+    let Some(walk::Walked {
+        replay,
+        broken,
+        ending_at,
+        ending,
+    }) = ctx.replay(&mut report)
+    else {
         report.header.time_control = ctx.time_control;
         return report;
     };
@@ -223,27 +226,36 @@ fn check(source: &str, game: usize, text: &GameText, options: &Options) -> GameR
         && recorded != ruled
     {
         let (article, ply) = reason.unwrap_or((Article::CHECKMATE, report.plies));
-        let cause = match &ending {
-            Some(ending) => MismatchCause::Ending {
-                kind: ending.kind.clone(),
-                ply: ending.ply,
-            },
-            None => MismatchCause::CannotMate {
-                winner: recorded.winner(),
-            },
+        // The finding names the move it is about: the ending's, else the last one played.
+        let at_end = ply == report.plies;
+        let (cause, label) = match &ending {
+            Some(ending) => {
+                let at = ending_at.unwrap_or(Occurrence {
+                    ply: ending.ply,
+                    mv: None,
+                });
+                let label = at.mv.clone();
+                let kind = ending.kind.clone();
+                (MismatchCause::Ending { kind, at }, label)
+            }
+            None => {
+                let winner = recorded.winner();
+                let label = replay.last_label().filter(|_| at_end);
+                (MismatchCause::CannotMate { winner }, label)
+            }
         };
-        report.findings.push(
-            Finding::new(
-                Kind::ResultMismatch,
-                Some(ply),
-                Facts::ResultMismatch {
-                    recorded,
-                    ruled,
-                    cause,
-                },
-            )
-            .article(article),
-        );
+        let mut f = Finding::new(
+            Kind::ResultMismatch,
+            Some(ply),
+            Facts::ResultMismatch {
+                recorded,
+                ruled,
+                cause,
+            },
+        )
+        .article(article);
+        f.move_number = label.filter(|_| ply > 0);
+        report.findings.push(f);
     }
     report.header.time_control = ctx.time_control;
     report
@@ -266,9 +278,6 @@ fn blank_report(source: &str, game: usize, text: &GameText) -> GameReport {
         findings: Vec::new(),
         header: crate::report::Header::default(),
         fingerprint: None,
-        date: None,
-        white_fide_id: None,
-        black_fide_id: None,
         row: crate::report::Row::Game,
     }
 }

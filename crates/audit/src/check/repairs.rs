@@ -253,15 +253,8 @@ impl GameAudit<'_, '_> {
             && let Some(Ok(notation)) = self.ctx.sheet.moves.get(index).map(|m| &m.notation)
             && let Some(mv) = standing::physical_move(self.replay.position(), &notation.written)
         {
+            // The record as played, not a reading of it: no repair.
             let c = Candidate::single(Edit::Stood, mv);
-            let pos = self.replay.position().clone();
-            let tokens = self.ahead(index);
-            let reach = repair::full_reach(&pos, self.replay.castling_mode(), &c, &tokens);
-            let facts = self.repair_facts(&pos, &c, 0, reach);
-            if let Facts::Move(m) = &mut finding.facts {
-                m.repair = Some(facts);
-            }
-            self.fix.repairs += 1;
             return self.stand(index, finding, &c);
         }
         self.fix.searches += 1;
@@ -337,7 +330,10 @@ impl GameAudit<'_, '_> {
         let Some(&mv) = c.moves.first() else {
             return Step::Stop;
         };
-        let stands = self.ctx.class.illegal_moves_stand(self.ctx.options.supervision);
+        let stands = self
+            .ctx
+            .class
+            .illegal_moves_stand(self.ctx.options.supervision);
         finding.article = Some(Article::ILLEGAL_MOVE_STANDS);
         if let Facts::Move(m) = &mut finding.facts {
             m.stood = true;
@@ -490,11 +486,11 @@ impl GameAudit<'_, '_> {
     /// Whether the scoresheet writes German piece letters.
     fn german(&self) -> bool {
         self.fix.german.unwrap_or_else(|| {
-            self.ctx
-                .sheet
-                .moves
-                .iter()
-                .any(|m| m.notation.as_ref().is_ok_and(|n| n.dialect == Dialect::German))
+            self.ctx.sheet.moves.iter().any(|m| {
+                m.notation
+                    .as_ref()
+                    .is_ok_and(|n| n.dialect == Dialect::German)
+            })
         })
     }
 

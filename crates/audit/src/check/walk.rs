@@ -5,15 +5,13 @@
 
 use std::hash::{Hash, Hasher};
 
-use laws::{
-    MoveError, Replay, claim::keeps_written_move, illegal::Tally, resolve::resolve, touch,
-};
+use laws::{MoveError, Replay, claim::keeps_written_move, illegal::Tally, resolve::resolve, touch};
 use scoresheet::{Event, EventAt, RecordedMove, WrittenMove, WrittenToken};
 use shakmaty::{CastlingMode, Chess, Color, Move, Position, Role, Square};
 
 use super::{Context, repairs::Reconstruction};
 use crate::{
-    facts::{EventProblem, Facts, FlagEvidence},
+    facts::{EventProblem, Facts, FlagEvidence, Occurrence},
     kind::Kind,
     report::{Finding, GameReport},
 };
@@ -52,6 +50,9 @@ pub(super) struct Walk {
     /// Both players' flags recorded in the position being looked at.
     pub flag_pair: FlagPair,
     pub obligation: Option<Obligation>,
+    /// Where the game ended, by ply and move, once it has (for the sentences
+    /// about events after the end and about a result the ending changes).
+    pub ending_at: Option<Occurrence>,
 }
 
 impl Walk {
@@ -76,6 +77,16 @@ pub(super) struct GameAudit<'c, 'a> {
     pub fingerprint: rustc_hash::FxHasher,
 }
 
+/// What the walk leaves for the game's ruling: the replay, whether the record
+/// broke before its end, and where the game ended.
+pub(super) struct Walked {
+    pub replay: Replay,
+    pub broken: bool,
+    pub ending_at: Option<Occurrence>,
+    /// The ending the record as written reached (never a repaired one's).
+    pub ending: Option<laws::Ending>,
+}
+
 /// Whether the walk goes on after a recorded move.
 pub(super) enum Step {
     Next,
@@ -84,11 +95,8 @@ pub(super) enum Step {
 
 impl Context<'_> {
     /// Replays the main line. Returns the replay, whether the record broke
-    /// before its end, and then the ending the record as written reached.
-    pub(super) fn replay(
-        &self,
-        report: &mut GameReport,
-    ) -> Option<(Replay, bool, Option<laws::Ending>)> {
+    /// before its end, and the ending the record as written reached.
+    pub(super) fn replay(&self, report: &mut GameReport) -> Option<Walked> {
         let (start, mode) = self.start_position(&mut report.findings)?;
         let mut audit = GameAudit {
             ctx: self,
@@ -136,6 +144,19 @@ impl Context<'_> {
 }
 
 impl GameAudit<'_, '_> {
+    /// Ends the game by a ruling (a flag fall, an upheld claim, a forfeit),
+    /// the finding already recorded, and notes where it ended.
+    pub(super) fn end_by(&mut self, kind: laws::EndingKind) {
+        self.replay.end_by(kind);
+        if self.walk.ending_at.is_none()
+            && let Some(ending) = self.replay.ending()
+        {
+            let ply = ending.ply;
+            let mv = (ply > 0).then(|| self.replay.last_label()).flatten();
+            self.walk.ending_at = Some(Occurrence { ply, mv });
+        }
+    }
+
     /// Adds the ending's finding, the first time the replay knows of it.
     pub(super) fn note_ending(&mut self) {
         if self.fix.active {
@@ -143,6 +164,10 @@ impl GameAudit<'_, '_> {
         }
         if let Some(ending) = self.replay.take_new_ending() {
             let label = (ending.ply > 0).then(|| self.replay.last_label()).flatten();
+            self.walk.ending_at = Some(Occurrence {
+                ply: ending.ply,
+                mv: label.clone(),
+            });
             let f = self.ending_finding(&ending, label);
             self.findings.push(f);
         }
@@ -246,7 +271,12 @@ impl GameAudit<'_, '_> {
     }
 
     /// Why a recorded move does not replay, as a finding.
-    fn error_finding(&self, recorded: &RecordedMove, err: Option<MoveError>, ply: usize) -> Finding {
+    fn error_finding(
+        &self,
+        recorded: &RecordedMove,
+        err: Option<MoveError>,
+        ply: usize,
+    ) -> Finding {
         let ctx = self.ctx;
         match (err, &recorded.notation) {
             (Some(err), Ok(notation)) => ctx.move_error(
@@ -295,11 +325,7 @@ impl GameAudit<'_, '_> {
 
     /// The report's row: plies, fingerprint, then what needs the whole game
     /// (clock readings, the moves of claim occurrences).
-    fn finish(
-        mut self,
-        report: &mut GameReport,
-        mode: CastlingMode,
-    ) -> (Replay, bool, Option<laws::Ending>) {
+    fn finish(mut self, report: &mut GameReport, mode: CastlingMode) -> Walked {
         let ctx = self.ctx;
         report.findings = std::mem::take(&mut self.findings);
         report.reconstructed_plies = self.replay.ply();
@@ -318,7 +344,12 @@ impl GameAudit<'_, '_> {
             Some(_) => self.fix.written_ending.take(),
             None => self.replay.ending().cloned(),
         };
-        (self.replay, self.broken, ending)
+        Walked {
+            replay: self.replay,
+            broken: self.broken,
+            ending_at: self.walk.ending_at,
+            ending,
+        }
     }
 
     /// The events recorded in one position, in order.
@@ -354,7 +385,11 @@ impl GameAudit<'_, '_> {
             return;
         }
         if let Some(ending) = self.replay.ending() {
-            let problem = EventProblem::GameOver { ply: ending.ply };
+            let ended = self.walk.ending_at.clone().unwrap_or(Occurrence {
+                ply: ending.ply,
+                mv: None,
+            });
+            let problem = EventProblem::GameOver { at: ended };
             self.annotation_error(at, problem);
             return;
         }

@@ -12,8 +12,8 @@ use rustc_hash::FxHashMap;
 use shakmaty::Color;
 
 use super::{
-    matching::{Index, Level, fide_id},
-    trf::{Code, Colour, Entry, Player, Span, Trf, parse_date},
+    matching::{Index, Level},
+    trf::{Code, Colour, Entry, Player, Span, Trf},
 };
 use crate::{
     facts::{Doubt, Facts, TrfFacts, TrfPlayer, Unmatched},
@@ -217,9 +217,6 @@ impl Tournament {
             findings,
             header: crate::report::Header::default(),
             fingerprint: None,
-            date: None,
-            white_fide_id: None,
-            black_fide_id: None,
             row: Row::Tournament,
         }
     }
@@ -404,14 +401,12 @@ impl Tournament {
             report.findings.push(f);
             return;
         }
-        let whites = self.index.candidates(
-            report.white.as_deref(),
-            fide_id(report.white_fide_id.as_deref()),
-        );
-        let blacks = self.index.candidates(
-            report.black.as_deref(),
-            fide_id(report.black_fide_id.as_deref()),
-        );
+        let whites = self
+            .index
+            .candidates(report.white.as_deref(), report.header.white.fide_id);
+        let blacks = self
+            .index
+            .candidates(report.black.as_deref(), report.header.black.fide_id);
         let mut fits = Vec::new();
         for &(w, lw) in &whites {
             if let Some(o) = self.opponent(w, round)
@@ -685,7 +680,7 @@ impl Tournament {
             }
             let day = usize::try_from(round).ok().and_then(|r| r.checked_sub(1));
             let trf_date = day.and_then(|d| self.trf.header.round_dates.get(d).cloned().flatten());
-            let game_date = report.date.as_deref().and_then(parse_date);
+            let game_date = report.header.date.and_then(|d| d.day_known());
             if let (Some(trf), Some(game)) = (trf_date, game_date)
                 && trf.value != game
             {

@@ -234,15 +234,6 @@ pub struct Index {
     by_id: FxHashMap<u64, usize>,
 }
 
-/// A FIDE ID tag as a number; `0`, `?` and the like are none.
-pub fn fide_id(tag: Option<&str>) -> Option<u64> {
-    let tag = tag?.trim();
-    (!tag.is_empty() && tag.bytes().all(|b| b.is_ascii_digit()))
-        .then(|| tag.parse().ok())
-        .flatten()
-        .filter(|&id| id > 0)
-}
-
 impl Index {
     /// `players`: each player's name and FIDE ID, by position.
     pub fn new<'a>(players: impl Iterator<Item = (&'a str, Option<u64>)>) -> Index {
@@ -347,8 +338,5 @@ mod tests {
             index.candidates(Some("U. Kuhn"), None),
             vec![(2, Level::Initials)]
         );
-        assert_eq!(fide_id(Some(" 4100018 ")), Some(4_100_018));
-        assert_eq!(fide_id(Some("0")), None);
-        assert_eq!(fide_id(Some("?")), None);
     }
 }

@@ -7,16 +7,16 @@ use audit::{
     Finding, GameReport, Kind,
     facts::{
         Act, BothFlags, CheckState, ClaimFacts, ClockProblem, Doubt, EventProblem, Facts,
-        FlagEvidence, Free, IllegalActFacts, MismatchCause, MoveFacts, MoveProblem, NearMiss,
-        Obligation, Occurrence, Passed, PieceAt, SetupProblem, TagProblem, TrfFacts, TrfPlayer,
-        Unmatched, Unreadable, WrittenDuty, MissingFacts, NumberFacts, Repair,
+        FlagEvidence, Free, IllegalActFacts, MismatchCause, MissingFacts, MoveFacts, MoveProblem,
+        NearMiss, NumberFacts, Obligation, Occurrence, Passed, PieceAt, Repair, SetupProblem,
+        TagProblem, TrfFacts, TrfPlayer, Unmatched, Unreadable, WrittenDuty,
     },
     tournament::trf::{Code, EntryProblem, LineProblem, TrfField},
 };
 use laws::{
     EndingKind, GameClass, GameResult, Grounds, MoveError, MoveLabel, MoveText,
-    repair::Edit,
     mating::{Unwinnability, Verdict, Winning},
+    repair::Edit,
     repetition::Difference,
     time_control::Ambiguity,
 };
@@ -455,7 +455,7 @@ pub fn sentence(_report: &GameReport, f: &Finding) -> String {
             cause,
         } => {
             let why = match cause {
-                MismatchCause::Ending { kind, ply } => ending_phrase(kind, *ply),
+                MismatchCause::Ending { kind, at } => ending_phrase(kind, at),
                 MismatchCause::CannotMate { winner: Some(w) } => format!(
                     "{} konnte mit keiner Folge regelgemäßer Züge mattsetzen",
                     color(*w)
@@ -486,8 +486,8 @@ pub fn sentence(_report: &GameReport, f: &Finding) -> String {
         Facts::Event { text, problem } => {
             let why = match problem {
                 EventProblem::Unreadable(e) => event_error(e),
-                EventProblem::GameOver { ply } => {
-                    format!("die Partie war bereits nach Halbzug {ply} beendet")
+                EventProblem::GameOver { at } => {
+                    format!("die Partie war bereits {} beendet", position(at))
                 }
                 EventProblem::NoPieceToTouch(sq) => {
                     format!("auf {sq} steht keine Figur, die berührt werden könnte")
@@ -1070,34 +1070,43 @@ fn ending(f: &Finding, kind: &EndingKind) -> String {
     }
 }
 
-fn ending_phrase(kind: &EndingKind, ply: usize) -> String {
+/// Was die Partie beendete, und wo: „Weiß setzte nach 31.Dxf7# (Halbzug 61) matt“.
+fn ending_phrase(kind: &EndingKind, at: &Occurrence) -> String {
+    let at = position(at);
     match kind {
         EndingKind::Checkmate { winner } => {
-            format!("{} setzte nach Halbzug {ply} matt", color(*winner))
+            format!("{} setzte {at} matt", color(*winner))
         }
-        EndingKind::Stalemate => format!("Patt nach Halbzug {ply}"),
-        EndingKind::DeadPosition => format!("tote Stellung nach Halbzug {ply}"),
+        EndingKind::Stalemate => format!("Patt {at}"),
+        EndingKind::DeadPosition => format!("tote Stellung {at}"),
         EndingKind::FivefoldRepetition { .. } => {
-            format!("fünfmalige Stellungswiederholung nach Halbzug {ply}")
+            format!("fünfmalige Stellungswiederholung {at}")
         }
-        EndingKind::SeventyFiveMoves { .. } => format!("75-Züge-Regel nach Halbzug {ply}"),
+        EndingKind::SeventyFiveMoves { .. } => format!("75-Züge-Regel {at}"),
         EndingKind::ClaimUpheld { article, .. } => {
-            format!("eine berechtigte Remisreklamation ({article}) nach Halbzug {ply}")
+            format!("eine berechtigte Remisreklamation ({article}) {at}")
         }
-        EndingKind::IllegalMoveForfeit { offender, .. } => format!(
-            "der zweite regelwidrige Zug von {} nach Halbzug {ply}",
-            color(*offender)
-        ),
+        EndingKind::IllegalMoveForfeit { offender, .. } => {
+            format!("der zweite regelwidrige Zug von {} {at}", color(*offender))
+        }
         EndingKind::FlagFall { flagged, .. } => {
-            format!(
-                "das Blättchen von {} fiel nach Halbzug {ply}",
-                color(*flagged)
-            )
+            format!("das Blättchen von {} fiel {at}", color(*flagged))
         }
         EndingKind::IllegalPosition => {
-            format!("eine regelwidrige Stellung nach Halbzug {ply}")
+            format!("eine regelwidrige Stellung {at}")
         }
-        EndingKind::BothFlags => format!("beide Blättchen fielen nach Halbzug {ply}"),
+        EndingKind::BothFlags => format!("beide Blättchen fielen {at}"),
+    }
+}
+
+/// Eine Stellung nach dem Zug, der sie erreichte, mit ihrem Halbzug für den
+/// JSON-Leser: „nach 31.Dxf7# (Halbzug 61)“, „in der Ausgangsstellung“ oder
+/// „nach Halbzug 61“.
+fn position(at: &Occurrence) -> String {
+    match &at.mv {
+        Some(l) => format!("nach {} (Halbzug {})", label(l), at.ply),
+        None if at.ply == 0 => "in der Ausgangsstellung".to_string(),
+        None => format!("nach Halbzug {}", at.ply),
     }
 }
 
@@ -1140,16 +1149,20 @@ fn claim_sentence(f: &Finding, claim: &ClaimFacts) -> String {
             },
         ),
         Grounds::Quiet { since, quiet } if !written => format!(
-            "{quiet} Halbzüge ohne Schlagen und ohne Bauernzug seit Halbzug {since} vollenden 50 Züge jedes Spielers"
+            "{quiet} Halbzüge ohne Schlagen und ohne Bauernzug seit {} vollenden 50 Züge jedes Spielers",
+            quiet_since(&claim.occurrences, *since)
         ),
         Grounds::Quiet { since, .. } => format!(
-            "der aufgeschriebene Zug, weder ein Schlagen noch ein Bauernzug, vollendete 50 Züge jedes Spielers ohne ein solches seit Halbzug {since}"
+            "der aufgeschriebene Zug, weder ein Schlagen noch ein Bauernzug, vollendete 50 Züge jedes Spielers ohne ein solches seit {}",
+            quiet_since(&claim.occurrences, *since)
         ),
         Grounds::NotQuiet { since, quiet } => format!(
-            "erst {quiet} Halbzüge ohne Schlagen und ohne Bauernzug (seit Halbzug {since}); 50 Züge jedes Spielers verlangen 100"
+            "erst {quiet} Halbzüge ohne Schlagen und ohne Bauernzug (seit {}); 50 Züge jedes Spielers verlangen 100",
+            quiet_since(&claim.occurrences, *since)
         ),
         Grounds::WrittenMoveResets { since, quiet } => format!(
-            "der aufgeschriebene Zug ist ein Schlagen oder ein Bauernzug und beendet die Folge von {quiet} Halbzügen ohne solche seit Halbzug {since}"
+            "der aufgeschriebene Zug ist ein Schlagen oder ein Bauernzug und beendet die Folge von {quiet} Halbzügen ohne solche seit {}",
+            quiet_since(&claim.occurrences, *since)
         ),
         Grounds::WrittenMoveIllegal(MoveError::Ambiguous(_)) => {
             "der aufgeschriebene Zug ist mehrdeutig".to_string()
@@ -1605,5 +1618,20 @@ pub fn tournament(t: &TrfFacts) -> String {
                 trf_player(chosen)
             ),
         },
+    }
+}
+
+/// Wo eine Folge ohne Schlagen und ohne Bauernzug begann, nach „seit“:
+/// „23...exd5 (Halbzug 46)“, oder „Halbzug 46“, wo kein Zug des Formulars
+/// dorthin führte (die Ausgangsstellung, deren FEN auch Halbzüge vor dem
+/// Formular zählen kann).
+fn quiet_since(occurrences: &[Occurrence], since: usize) -> String {
+    match occurrences
+        .iter()
+        .find(|o| o.ply == since)
+        .and_then(|o| o.mv.as_ref())
+    {
+        Some(l) => format!("{} (Halbzug {since})", label(l)),
+        None => format!("Halbzug {since}"),
     }
 }

@@ -6,16 +6,16 @@ use audit::{
     Finding, GameReport, Kind,
     facts::{
         Act, BothFlags, CheckState, ClaimFacts, ClockProblem, Doubt, EventProblem, Facts,
-        FlagEvidence, Free, IllegalActFacts, MismatchCause, MoveFacts, MoveProblem, NearMiss,
-        Obligation, Occurrence, Passed, PieceAt, SetupProblem, TagProblem, TrfFacts, TrfPlayer,
-        Unmatched, Unreadable, WrittenDuty, MissingFacts, NumberFacts, Repair,
+        FlagEvidence, Free, IllegalActFacts, MismatchCause, MissingFacts, MoveFacts, MoveProblem,
+        NearMiss, NumberFacts, Obligation, Occurrence, Passed, PieceAt, Repair, SetupProblem,
+        TagProblem, TrfFacts, TrfPlayer, Unmatched, Unreadable, WrittenDuty,
     },
     tournament::trf::{Code, EntryProblem, LineProblem, TrfField},
 };
 use laws::{
     EndingKind, Grounds, MoveError, MoveLabel,
-    repair::Edit,
     mating::{Unwinnability, Verdict, Winning},
+    repair::Edit,
     repetition::Difference,
     time_control::Ambiguity,
 };
@@ -276,7 +276,7 @@ pub fn sentence(_report: &GameReport, f: &Finding) -> String {
             cause,
         } => {
             let why = match cause {
-                MismatchCause::Ending { kind, ply } => ending_phrase(kind, *ply),
+                MismatchCause::Ending { kind, at } => ending_phrase(kind, at),
                 MismatchCause::CannotMate { winner: Some(w) } => format!(
                     "{} could not checkmate by any series of legal moves",
                     color_name(*w)
@@ -305,8 +305,8 @@ pub fn sentence(_report: &GameReport, f: &Finding) -> String {
         Facts::Event { text, problem } => {
             let why = match problem {
                 EventProblem::Unreadable(e) => event_error(e),
-                EventProblem::GameOver { ply } => {
-                    format!("the game had already ended at ply {ply}")
+                EventProblem::GameOver { at } => {
+                    format!("the game had already ended {}", position(at))
                 }
                 EventProblem::NoPieceToTouch(sq) => format!("there is no piece on {sq} to touch"),
                 EventProblem::NoPieceToAdjust(sq) => {
@@ -845,29 +845,40 @@ fn ending(f: &Finding, kind: &EndingKind) -> String {
     }
 }
 
-fn ending_phrase(kind: &EndingKind, ply: usize) -> String {
+/// What ended the game, where: "White delivered checkmate after 31.Qxf7# (ply 61)".
+fn ending_phrase(kind: &EndingKind, at: &Occurrence) -> String {
+    let at = position(at);
     match kind {
         EndingKind::Checkmate { winner } => {
-            format!("{} delivered checkmate at ply {ply}", color_name(*winner))
+            format!("{} delivered checkmate {at}", color_name(*winner))
         }
-        EndingKind::Stalemate => format!("stalemate at ply {ply}"),
-        EndingKind::DeadPosition => format!("dead position at ply {ply}"),
-        EndingKind::FivefoldRepetition { .. } => format!("fivefold repetition at ply {ply}"),
-        EndingKind::SeventyFiveMoves { .. } => format!("75-move rule at ply {ply}"),
+        EndingKind::Stalemate => format!("stalemate {at}"),
+        EndingKind::DeadPosition => format!("a dead position {at}"),
+        EndingKind::FivefoldRepetition { .. } => format!("fivefold repetition {at}"),
+        EndingKind::SeventyFiveMoves { .. } => format!("the 75-move rule {at}"),
         EndingKind::ClaimUpheld { article, .. } => {
-            format!("a correct draw claim ({article}) at ply {ply}")
+            format!("a correct draw claim ({article}) {at}")
         }
-        EndingKind::IllegalMoveForfeit { offender, .. } => format!(
-            "{}'s second illegal move at ply {ply}",
-            color_name(*offender)
-        ),
+        EndingKind::IllegalMoveForfeit { offender, .. } => {
+            format!("{}'s second illegal move {at}", color_name(*offender))
+        }
         EndingKind::FlagFall { flagged, .. } => {
-            format!("{}'s flag fell at ply {ply}", color_name(*flagged))
+            format!("{}'s flag fell {at}", color_name(*flagged))
         }
         EndingKind::IllegalPosition => {
-            format!("an illegal position still on the board at ply {ply}")
+            format!("an illegal position still on the board {at}")
         }
-        EndingKind::BothFlags => format!("both flags fell at ply {ply}"),
+        EndingKind::BothFlags => format!("both flags fell {at}"),
+    }
+}
+
+/// A position by the move that reached it, with its ply for the JSON reader:
+/// "after 31.Qxf7# (ply 61)", "in the starting position", or "at ply 61".
+fn position(at: &Occurrence) -> String {
+    match &at.mv {
+        Some(l) => format!("after {l} (ply {})", at.ply),
+        None if at.ply == 0 => "in the starting position".to_string(),
+        None => format!("at ply {}", at.ply),
     }
 }
 
@@ -997,16 +1008,20 @@ fn claim_sentence(f: &Finding, claim: &ClaimFacts) -> String {
             },
         ),
         Grounds::Quiet { since, quiet } if with_move.is_empty() => format!(
-            "{quiet} plies without a capture or pawn move since ply {since} complete fifty moves by each player"
+            "{quiet} plies without a capture or pawn move since {} complete fifty moves by each player",
+            quiet_since(&claim.occurrences, *since)
         ),
         Grounds::Quiet { since, .. } => format!(
-            "the written move, neither a capture nor a pawn move, would complete fifty moves by each player without one since ply {since}"
+            "the written move, neither a capture nor a pawn move, would complete fifty moves by each player without one since {}",
+            quiet_since(&claim.occurrences, *since)
         ),
         Grounds::NotQuiet { since, quiet } => format!(
-            "only {quiet} plies without a capture or pawn move (since ply {since}); fifty moves by each player need 100"
+            "only {quiet} plies without a capture or pawn move (since {}); fifty moves by each player need 100",
+            quiet_since(&claim.occurrences, *since)
         ),
         Grounds::WrittenMoveResets { since, quiet } => format!(
-            "the written move is a capture or a pawn move, which ends the series of {quiet} quiet plies begun after ply {since}"
+            "the written move is a capture or a pawn move, which ends the series of {quiet} quiet plies since {}",
+            quiet_since(&claim.occurrences, *since)
         ),
         Grounds::WrittenMoveIllegal(MoveError::Ambiguous(_)) => {
             "the written move is ambiguous".to_string()
@@ -1450,5 +1465,19 @@ pub fn tournament(t: &TrfFacts) -> String {
                 trf_player(chosen)
             ),
         },
+    }
+}
+
+/// Where a quiet series began, after "since": "23...exd5 (ply 46)", or
+/// "ply 46" where no move of the record reached it (the starting position,
+/// whose FEN may count quiet plies from before the record).
+fn quiet_since(occurrences: &[Occurrence], since: usize) -> String {
+    match occurrences
+        .iter()
+        .find(|o| o.ply == since)
+        .and_then(|o| o.mv.as_ref())
+    {
+        Some(l) => format!("{l} (ply {since})"),
+        None => format!("ply {since}"),
     }
 }
