@@ -3,6 +3,7 @@
 //! JSON carries them as `details` (documented field by field in
 //! `docs/findings.md`). No sentence is written here.
 
+use laws::repair::Edit;
 use laws::repetition::Difference;
 use laws::{
     EndingKind, GameClass, GameResult, Grounds, MoveError, MoveLabel,
@@ -53,6 +54,15 @@ pub enum Facts {
     WrongMark {
         written: Mark,
         actual: CheckState,
+    },
+    /// A move number that does not fit the ply it stands before.
+    MoveNumber(NumberFacts),
+    /// A half-move the numbers and the board say is missing from the record.
+    MissingMove(MissingFacts),
+    /// An electronic board's result signal: a final king move to the centre.
+    ResultSignal {
+        /// The king move as written.
+        token: String,
     },
     /// A move that broke an obligation of Art. 4.
     Touch(TouchFacts),
@@ -204,6 +214,64 @@ pub struct MoveFacts {
     pub stood: bool,
     /// Where the written move points on the board (for an illegal move).
     pub squares: Option<Squares>,
+    /// The correction taken, with which the record replays on.
+    pub repair: Option<Repair>,
+    /// The corrections that explain the record equally well, none taken.
+    pub repair_candidates: Vec<Repair>,
+    /// The game had too many errors: no correction was looked for here,
+    /// and checking stopped.
+    pub gave_up: bool,
+}
+
+/// A correction of the record (`laws::repair`) and how far the record
+/// replays with it. Numbers are the scoresheet's: the move's number and
+/// side, and the move the record then reaches.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Repair {
+    pub edit: Edit,
+    /// The move read instead of what was written (for a missing move: the
+    /// move inserted), in SAN.
+    pub read_as: SanPlus,
+    /// The number and side of the move read.
+    pub number: u32,
+    pub side: Color,
+    /// The ply the record then replays to (to its end, or to its next error).
+    pub replays_to: usize,
+    /// The number and side of the move at `replays_to`.
+    pub reaches: (u32, Color),
+    /// The scoresheet writes German piece letters (K D T L S), so a view
+    /// shows the move in them.
+    pub german: bool,
+}
+
+/// A move number that does not fit.
+#[derive(Debug, Clone, PartialEq)]
+pub struct NumberFacts {
+    /// The number as written and the side its dots name.
+    pub written: u32,
+    pub written_side: Color,
+    /// The move it stands before: its number and side on the board.
+    pub number: u32,
+    pub side: Color,
+    /// The move it stands before, as written.
+    pub token: String,
+    /// `wrong-column` where the move is the other side's by the number
+    /// and the board takes it as written.
+    pub repair: Option<Repair>,
+}
+
+/// One half-move missing from the record.
+#[derive(Debug, Clone, PartialEq)]
+pub struct MissingFacts {
+    /// The missing move's number and side.
+    pub number: u32,
+    pub side: Color,
+    /// The number written before the move that follows the gap.
+    pub written: Option<u32>,
+    /// The move inserted, where it is the one that explains the record.
+    pub repair: Option<Repair>,
+    /// The moves that explain it equally well, none taken.
+    pub repair_candidates: Vec<Repair>,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -723,6 +791,20 @@ fn event_error_code(error: &EventError) -> &'static str {
     }
 }
 
+/// `details.repair`: `{edit, read_as, replays_to}`.
+struct RepairJson<'a>(&'a Repair);
+
+impl Serialize for RepairJson<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let r = self.0;
+        let mut map = serializer.serialize_map(Some(3))?;
+        map.serialize_entry("edit", r.edit.code())?;
+        map.serialize_entry("read_as", &r.read_as.to_string())?;
+        map.serialize_entry("replays_to", &r.replays_to)?;
+        map.end()
+    }
+}
+
 /// The JSON `details` object of a finding: every finding has one, empty
 /// where there is nothing more than the common fields.
 pub struct Details<'a>(pub &'a Finding);
@@ -821,6 +903,36 @@ impl Serialize for Details<'_> {
                     _ => {}
                 }
                 map.serialize_entry("stood", &m.stood)?;
+                map.serialize_entry("repair", &m.repair.as_ref().map(RepairJson))?;
+                if !m.repair_candidates.is_empty() {
+                    let list: Vec<RepairJson> =
+                        m.repair_candidates.iter().map(RepairJson).collect();
+                    map.serialize_entry("repair_candidates", &list)?;
+                }
+                if m.gave_up {
+                    map.serialize_entry("repair_search", "gave-up")?;
+                }
+            }
+            Facts::MoveNumber(n) => {
+                map.serialize_entry("written_number", &n.written)?;
+                map.serialize_entry("written_side", color_code(n.written_side))?;
+                map.serialize_entry("move_number", &n.number)?;
+                map.serialize_entry("side", color_code(n.side))?;
+                map.serialize_entry("repair", &n.repair.as_ref().map(RepairJson))?;
+            }
+            Facts::MissingMove(m) => {
+                map.serialize_entry("move_number", &m.number)?;
+                map.serialize_entry("side", color_code(m.side))?;
+                map.serialize_entry("written_number", &m.written)?;
+                map.serialize_entry("repair", &m.repair.as_ref().map(RepairJson))?;
+                if !m.repair_candidates.is_empty() {
+                    let list: Vec<RepairJson> =
+                        m.repair_candidates.iter().map(RepairJson).collect();
+                    map.serialize_entry("repair_candidates", &list)?;
+                }
+            }
+            Facts::ResultSignal { token } => {
+                map.serialize_entry("signal", token)?;
             }
             Facts::WrongMark { written, actual } => {
                 let written = match written {

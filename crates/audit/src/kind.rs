@@ -115,6 +115,15 @@ kinds! {
     /// Added: the result is a forfeit (`+:-`, `-:+`): no game was played on
     /// the board, and the win is not one on the board.
     ForfeitResult = "forfeit-result", Note, Scoresheet, figure: false, ruling: false;
+    /// Added: a move number that does not fit the ply, where the moves still
+    /// replay (skipped, repeated, a White number before a Black move).
+    MoveNumberMismatch = "move-number-mismatch", Warning, Scoresheet, figure: false, ruling: false;
+    /// Added: the move numbers and the board say a half-move is missing
+    /// from the record; one finding per missing half-move.
+    MissingMove = "missing-move", Error, Scoresheet, figure: false, ruling: false;
+    /// Added: an electronic board's end-of-game signal (both kings put on
+    /// the centre squares), sent as a final king move: no move of the game.
+    ResultSignal = "result-signal", Note, Scoresheet, figure: false, ruling: false;
     Checkmate = "checkmate", Note, Ending, figure: true, ruling: false;
     Stalemate = "stalemate", Note, Ending, figure: true, ruling: false;
     DeadPosition = "dead-position", Note, Ending, figure: true, ruling: true;

@@ -21,6 +21,11 @@ pub struct GameReport {
     pub black: Option<String>,
     pub round: Option<String>,
     pub plies: usize,
+    /// Half-moves replayed with the repairs taken (inserted moves
+    /// included); `plies` where nothing was repaired.
+    pub reconstructed_plies: usize,
+    /// Repairs taken (`details.repair` of the findings); 0 where none.
+    pub repairs: usize,
     /// The result as a person reads it: the `Result` tag in any spelling
     /// (`1:0`, `½-½`, `remis`, a forfeit `+:-`), else the movetext's result;
     /// `None` when neither reads.

@@ -19,6 +19,7 @@ pub mod mating;
 pub mod missed;
 pub mod offer;
 pub mod outcome;
+pub mod repair;
 pub mod repetition;
 pub mod replay;
 pub mod resolve;

@@ -215,13 +215,24 @@ impl Replay {
     /// leaves an illegal position, neither mate nor stalemate is looked for
     /// there: the next move must mend it, or the game is drawn (A.5.4).
     pub fn play_standing(&mut self, mv: Move) -> Played {
+        self.play_displaced(mv, true)
+    }
+
+    /// Plays an illegal move nobody noticed in standard play: the record
+    /// stands as played (7.5.1 is applied during the game, not afterwards),
+    /// and A.5.4 does not apply.
+    pub fn play_unnoticed(&mut self, mv: Move) -> Played {
+        self.play_displaced(mv, false)
+    }
+
+    fn play_displaced(&mut self, mv: Move, a54: bool) -> Played {
         // The incremental identity assumes a legal move; this one is hashed afresh.
         self.advance(mv, false);
         self.settled = false;
         let ending = if self.ending.is_none() && self.judges {
             self.ending = self.mend_irregular();
             if self.ending.is_none() && is_illegal_position(&self.pos) {
-                self.irregular = Some(self.ply);
+                self.irregular = a54.then_some(self.ply);
                 self.settled = true;
             } else if self.ending.is_none() {
                 self.ending = self.detect_ending(true);

@@ -34,7 +34,7 @@ pub use forms::{NonStandardForm, NonStandardUse};
 pub use lexer::Span;
 pub use notation::{Dialect, Mark, Notation, NotationError, WrittenMove};
 pub use record::{
-    Annotation, Comment, Problem, RecordedMove, Scoresheet, SyntaxProblem, Variation,
+    Annotation, Comment, Problem, RecordedMove, Scoresheet, SyntaxProblem, Variation, WrittenNumber,
 };
 pub use split::Splitter;
 pub use tags::Tag;

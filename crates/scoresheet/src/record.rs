@@ -22,6 +22,27 @@ pub struct RecordedMove {
     pub notation: Result<Notation, NotationError>,
     /// NAGs and glyphs that followed the move (`$1`, or `!` as 1).
     pub nags: Vec<u8>,
+    /// The move number written before the move, if one was.
+    pub number: Option<WrittenNumber>,
+}
+
+/// A move number as written before a move: `12.` or a bare `12` is
+/// White's twelfth move, `12...` (any two or more dots, or dots apart from
+/// the number) Black's. Evidence for the record's check, never a ruling.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct WrittenNumber {
+    pub number: u32,
+    /// The dots say Black's move.
+    pub black: bool,
+    pub span: Span,
+}
+
+impl WrittenNumber {
+    /// The half-move this number names, counted from White's first move
+    /// (0): what the record's check compares with the board's count.
+    pub fn half_move(&self) -> i64 {
+        2 * (i64::from(self.number) - 1) + i64::from(self.black)
+    }
 }
 
 /// A comment of the main line, placed after `after_ply` recorded moves.
@@ -138,6 +159,8 @@ impl Scoresheet {
         let mut in_movetext = false;
         // A move number was written and its move not yet.
         let mut move_due = false;
+        // The move number written before the move due, if any.
+        let mut number: Option<WrittenNumber> = None;
         let mut tokens = Lexer::new(bytes);
         while let Some(token) = tokens.next() {
             sheet.is_empty = false;
@@ -218,13 +241,23 @@ impl Scoresheet {
                 TokenKind::Stray => {
                     sheet.problem(SyntaxProblem::StrayCharacter, span);
                 }
-                TokenKind::MoveNumber(_) => {
+                TokenKind::MoveNumber(n) => {
                     in_movetext = true;
                     move_due = true;
+                    let dots = span.of(bytes).iter().filter(|&&b| b == b'.').count();
+                    number = Some(WrittenNumber {
+                        number: n,
+                        black: dots >= 2,
+                        span,
+                    });
                 }
                 TokenKind::Dots => {
                     in_movetext = true;
                     move_due = true;
+                    // `10 ... Be2`: the number's dots apart from it; `... cxd4` names no number.
+                    if let Some(n) = &mut number {
+                        n.black = true;
+                    }
                     note(
                         &mut sheet.non_standard,
                         NonStandardForm::MoveNumberDots,
@@ -256,6 +289,7 @@ impl Scoresheet {
                             span,
                             notation: Err(NotationError::LoneLetter),
                             nags: Vec::new(),
+                            number: number.take(),
                         });
                         continue;
                     }
@@ -278,6 +312,7 @@ impl Scoresheet {
                 }
                 TokenKind::Result(written) => {
                     in_movetext = true;
+                    number = None;
                     if after_result {
                         sheet.after_result(span);
                     } else {
@@ -309,6 +344,7 @@ impl Scoresheet {
                         span,
                         notation: parse_move(word),
                         nags: Vec::new(),
+                        number: number.take(),
                     });
                 }
             }
@@ -621,6 +657,30 @@ mod tests {
             );
             assert!(sheet.non_standard.is_empty(), "{text}");
         }
+    }
+
+    #[test]
+    fn move_numbers_are_kept_with_their_moves() {
+        let sheet = read("1. e4 e5 2. Nf3 2... Nc6 3 Bb5 3 ... a6 4.. Ba4 ... Nf6 *");
+        let numbers: Vec<Option<(u32, bool)>> = sheet
+            .moves
+            .iter()
+            .map(|m| m.number.map(|n| (n.number, n.black)))
+            .collect();
+        assert_eq!(
+            numbers,
+            [
+                Some((1, false)),
+                None,
+                Some((2, false)),
+                Some((2, true)),
+                Some((3, false)),
+                Some((3, true)),
+                Some((4, true)),
+                None
+            ]
+        );
+        assert_eq!(sheet.moves[3].number.map(|n| n.half_move()), Some(3));
     }
 
     #[test]

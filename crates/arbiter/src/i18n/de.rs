@@ -5,7 +5,8 @@
 mod sentence;
 
 #[cfg(test)]
-pub(super) use sentence::{duration as duration_words, san as san_letters};
+pub(super) use sentence::duration as duration_words;
+pub(super) use sentence::san as san_letters;
 
 use audit::{Finding, GameReport, Kind, PgnDate, Player};
 use laws::{MoveLabel, mating::Unwinnability, repetition::Difference};
@@ -30,6 +31,7 @@ static LABELS: Labels = Labels {
     article: "Art.",
     position: "Stellung",
     probably_meant: "wahrscheinlich gemeinte regelgemäße Züge",
+    repair: "Vorschlag",
     games_with_findings: "Partien mit Befunden",
     games_counted: "Partie(n)",
     results_changed: "durch die Entscheidungen geänderte Ergebnisse",
@@ -146,6 +148,9 @@ impl Messages for De {
             Kind::MalformedPgn => "PGN-Syntaxfehler",
             Kind::WrongCheckMark => "Falsches Schachzeichen",
             Kind::NonStandardNotation => "Keine Notation des PGN-Standards",
+            Kind::MoveNumberMismatch => "Zugnummer passt nicht",
+            Kind::MissingMove => "Zug fehlt im Partieformular",
+            Kind::ResultSignal => "Ergebnissignal eines elektronischen Bretts",
             Kind::ForfeitResult => "Kampflos: keine Partie gespielt",
             Kind::Checkmate => "Schachmatt",
             Kind::Stalemate => "Patt",
@@ -192,6 +197,10 @@ impl Messages for De {
 
     fn sentence(&self, report: &GameReport, finding: &Finding) -> String {
         sentence::sentence(report, finding)
+    }
+
+    fn repair_hint(&self, finding: &Finding) -> Option<String> {
+        sentence::repair_hint(finding)
     }
 
     fn unwinnable(&self, why: &Unwinnability) -> String {

@@ -26,6 +26,7 @@ static LABELS: Labels = Labels {
     article: "Art.",
     position: "position",
     probably_meant: "legal moves probably meant",
+    repair: "help",
     games_with_findings: "games with findings",
     games_counted: "game(s)",
     results_changed: "results changed by the rulings",
@@ -133,6 +134,9 @@ impl Messages for En {
             Kind::MalformedPgn => "Malformed PGN",
             Kind::WrongCheckMark => "Wrong check mark",
             Kind::NonStandardNotation => "Not the PGN standard's notation",
+            Kind::MoveNumberMismatch => "Move number does not fit",
+            Kind::MissingMove => "Move missing from the scoresheet",
+            Kind::ResultSignal => "Electronic board result signal",
             Kind::ForfeitResult => "Forfeit: no game played",
             Kind::Checkmate => "Checkmate",
             Kind::Stalemate => "Stalemate",
@@ -175,6 +179,10 @@ impl Messages for En {
 
     fn sentence(&self, report: &GameReport, finding: &Finding) -> String {
         sentence::sentence(report, finding)
+    }
+
+    fn repair_hint(&self, finding: &Finding) -> Option<String> {
+        sentence::repair_hint(finding)
     }
 
     fn unwinnable(&self, why: &Unwinnability) -> String {

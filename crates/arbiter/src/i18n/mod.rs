@@ -63,6 +63,8 @@ pub struct Labels {
     pub article: &'static str,
     pub position: &'static str,
     pub probably_meant: &'static str,
+    /// Before a repair shown as a suggestion (`= help: 3. Sb5 → 3. Lb5 …`).
+    pub repair: &'static str,
     pub games_with_findings: &'static str,
     pub games_counted: &'static str,
     pub results_changed: &'static str,
@@ -199,6 +201,10 @@ pub trait Messages: Sync {
 
     /// One sentence about a finding for a person.
     fn sentence(&self, report: &GameReport, finding: &Finding) -> String;
+
+    /// A finding's repair as a rustc-style suggestion (`3. Sb5 → 3. Lb5:
+    /// with it the record replays to …`), where it has one.
+    fn repair_hint(&self, finding: &Finding) -> Option<String>;
 
     /// Why a side can never checkmate.
     fn unwinnable(&self, why: &Unwinnability) -> String;
@@ -401,6 +407,8 @@ mod tests {
             black: Some("B".into()),
             round: None,
             plies: 10,
+            reconstructed_plies: 10,
+            repairs: 0,
             recorded_result: Some(laws::GameResult::WhiteWins),
             ruled_result: Some(laws::GameResult::Draw),
             findings: Vec::new(),

@@ -329,6 +329,14 @@ fn timeline(
             esc(m.kind_title(f.kind)),
             esc(&capitalised(&m.sentence(report, f)))
         );
+        if let Some(hint) = m.repair_hint(f) {
+            let _ = write!(
+                out,
+                "<br><span class=\"repair\">{}: {}</span>",
+                esc(m.labels().repair),
+                esc(&hint)
+            );
+        }
         // The clock before and after stands under the diagram, where there is one.
         if let (Some(seconds), Some(player), true) =
             (f.seconds_added, f.player, figure_no.is_empty())
@@ -570,10 +578,17 @@ fn notes_on_the_record(
         };
         let _ = write!(
             out,
-            "<li><strong>{}</strong> {}{}</li>",
+            "<li><strong>{}</strong> {}{}{}</li>",
             esc(m.kind_title(f.kind)),
             esc(&mv),
-            esc(&capitalised(&m.sentence(report, f)))
+            esc(&capitalised(&m.sentence(report, f))),
+            m.repair_hint(f)
+                .map(|h| format!(
+                    "<br><span class=\"repair\">{}: {}</span>",
+                    esc(m.labels().repair),
+                    esc(&h)
+                ))
+                .unwrap_or_default()
         );
     }
     out.push_str("</ul>\n</section>\n");

@@ -54,7 +54,7 @@ struct Row<'a>(&'a GameReport);
 impl Serialize for Row<'_> {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let r = self.0;
-        let mut s = serializer.serialize_struct("GameReport", 10)?;
+        let mut s = serializer.serialize_struct("GameReport", 12)?;
         s.serialize_field("source", &r.source)?;
         s.serialize_field("game", &r.game)?;
         s.serialize_field("line", &r.line)?;
@@ -62,6 +62,8 @@ impl Serialize for Row<'_> {
         s.serialize_field("black", &r.black)?;
         s.serialize_field("round", &r.round)?;
         s.serialize_field("plies", &r.plies)?;
+        s.serialize_field("reconstructed_plies", &r.reconstructed_plies)?;
+        s.serialize_field("repairs", &r.repairs)?;
         s.serialize_field("recorded_result", &r.recorded_result.map(|g| g.as_str()))?;
         s.serialize_field("ruled_result", &r.ruled_result.map(|g| g.as_str()))?;
         let findings: Vec<FindingRow> = r.findings.iter().map(|f| FindingRow(r, f)).collect();

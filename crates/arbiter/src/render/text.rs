@@ -141,6 +141,9 @@ impl<W: Write> Text<W> {
                 moves.join(", ")
             )?;
         }
+        if let Some(hint) = m.repair_hint(f) {
+            writeln!(self.out, "  {eq} {}: {hint}", l.repair)?;
+        }
         writeln!(self.out)
     }
 }

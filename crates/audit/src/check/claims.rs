@@ -188,6 +188,7 @@ impl Context<'_> {
         report: &mut GameReport,
         start: &Chess,
         mode: CastlingMode,
+        stood: &[usize],
     ) {
         // What the findings ask: the plies to name, the positions to compare.
         let mut last = 0;
@@ -220,18 +221,26 @@ impl Context<'_> {
             }
         };
         look(&replay, &mut finders);
-        for recorded in self.sheet.moves.iter().take(last) {
+        let stands = self.class.illegal_moves_stand(self.options.supervision);
+        for (index, recorded) in self.sheet.moves.iter().enumerate().take(last) {
             let Ok(notation) = &recorded.notation else {
                 break;
             };
             match replay.play(&notation.written, None) {
                 Ok(_) => {}
-                Err(err) => match self.standing_move(&replay, &notation.written, &err) {
-                    Some(mv) => {
-                        replay.play_standing(mv);
+                // The walk read it as an illegal move that stood.
+                Err(_) if stood.contains(&index) => {
+                    match laws::standing::physical_move(replay.position(), &notation.written) {
+                        Some(mv) if stands => {
+                            replay.play_standing(mv);
+                        }
+                        Some(mv) => {
+                            replay.play_unnoticed(mv);
+                        }
+                        None => break,
                     }
-                    None => break,
-                },
+                }
+                Err(_) => break,
             }
             labels.push(replay.last_label());
             look(&replay, &mut finders);

@@ -8,6 +8,7 @@ mod header;
 mod moves;
 mod offers;
 mod readings;
+mod repairs;
 mod walk;
 
 use laws::{Article, GameClass, Supervision, time_control::TimeControl};
@@ -211,13 +212,16 @@ fn check(source: &str, game: usize, text: &GameText, options: &Options) -> GameR
         replay,
         broken,
         ending_at,
+        ending,
     }) = ctx.replay(&mut report)
     else {
         report.header.time_control = ctx.time_control;
         return report;
     };
 
-    let (ruled, reason) = match replay.ending() {
+    // Rulings rest on the record as written: the ending it reached, never
+    // one a repaired record reaches.
+    let (ruled, reason) = match &ending {
         Some(ending) => (ending.result(), Some((ending.article(), ending.ply))),
         None => laws::outcome::rule_without_ending(&sheet, &replay, recorded, broken, forfeit),
     };
@@ -225,10 +229,10 @@ fn check(source: &str, game: usize, text: &GameText, options: &Options) -> GameR
     if let Some(recorded) = recorded.filter(|r| r.is_decided())
         && recorded != ruled
     {
-        let (article, ply) = reason.unwrap_or((Article::CHECKMATE, replay.ply()));
+        let (article, ply) = reason.unwrap_or((Article::CHECKMATE, report.plies));
         // The finding names the move it is about: the ending's, else the last one played.
-        let at_end = ply == replay.ply();
-        let (cause, label) = match replay.ending() {
+        let at_end = ply == report.plies;
+        let (cause, label) = match &ending {
             Some(ending) => {
                 let at = ending_at.unwrap_or(Occurrence {
                     ply: ending.ply,
@@ -271,6 +275,8 @@ fn blank_report(source: &str, game: usize, text: &GameText) -> GameReport {
         black: None,
         round: None,
         plies: 0,
+        reconstructed_plies: 0,
+        repairs: 0,
         recorded_result: None,
         ruled_result: None,
         findings: Vec::new(),
@@ -310,14 +316,6 @@ impl Context<'_> {
         self.class
             .penalty_articles(self.options.supervision)
             .to_vec()
-    }
-
-    /// Whether a recorded illegal move stood (A.5.2): only when the user
-    /// said the record is a rapid or blitz game as played.
-    fn illegal_moves_stand(&self) -> bool {
-        self.options
-            .class
-            .is_some_and(|c| c.illegal_moves_stand(self.options.supervision))
     }
 
     fn place(&self, span: Span) -> Place {

@@ -69,6 +69,9 @@ impl Context<'_> {
             problem,
             stood: false,
             squares: None,
+            repair: None,
+            repair_candidates: Vec::new(),
+            gave_up: false,
         });
         let mut f = Finding::new(kind, None, facts).player(before.turn());
         f.move_number = Some(MoveLabel::written(before, token.clone()));

@@ -5,14 +5,11 @@
 
 use std::hash::{Hash, Hasher};
 
-use laws::{
-    Article, MoveError, Replay, claim::keeps_written_move, illegal::Tally, resolve::resolve,
-    standing, touch,
-};
+use laws::{MoveError, Replay, claim::keeps_written_move, illegal::Tally, resolve::resolve, touch};
 use scoresheet::{Event, EventAt, RecordedMove, WrittenMove, WrittenToken};
 use shakmaty::{CastlingMode, Chess, Color, Move, Position, Role, Square};
 
-use super::Context;
+use super::{Context, repairs::Reconstruction};
 use crate::{
     facts::{EventProblem, Facts, FlagEvidence, Occurrence},
     kind::Kind,
@@ -83,9 +80,11 @@ pub(super) struct GameAudit<'c, 'a> {
     pub findings: Vec<Finding>,
     /// The record broke before its end (an unreadable, illegal or ambiguous move).
     pub broken: bool,
+    /// The whole-sheet check: numbers, repairs, how far the record as written went.
+    pub fix: Reconstruction,
     start: Chess,
     /// A fast non-cryptographic hash: fingerprints only need to tell games apart.
-    fingerprint: rustc_hash::FxHasher,
+    pub fingerprint: rustc_hash::FxHasher,
 }
 
 /// What the walk leaves for the game's ruling: the replay, whether the record
@@ -94,17 +93,19 @@ pub(super) struct Walked {
     pub replay: Replay,
     pub broken: bool,
     pub ending_at: Option<Occurrence>,
+    /// The ending the record as written reached (never a repaired one's).
+    pub ending: Option<laws::Ending>,
 }
 
 /// Whether the walk goes on after a recorded move.
-enum Step {
+pub(super) enum Step {
     Next,
     Stop,
 }
 
 impl Context<'_> {
-    /// Replays the main line. Returns the replay and whether the record broke
-    /// before its end.
+    /// Replays the main line. Returns the replay, whether the record broke
+    /// before its end, and the ending the record as written reached.
     pub(super) fn replay(&self, report: &mut GameReport) -> Option<Walked> {
         let (start, mode) = self.start_position(&mut report.findings)?;
         let mut audit = GameAudit {
@@ -113,25 +114,36 @@ impl Context<'_> {
             walk: Walk::default(),
             findings: std::mem::take(&mut report.findings),
             broken: false,
+            fix: Reconstruction::default(),
             start,
             fingerprint: rustc_hash::FxHasher::default(),
         };
         audit.note_ending();
         let events = self.sheet.events(self.text);
         let mut events = events.iter().peekable();
-        for (index, recorded) in self.sheet.moves.iter().enumerate() {
+        for index in 0..self.sheet.moves.len() {
             audit.walk.next_ply();
             // Most plies have no event and no claim: they go straight to the move.
-            if events.peek().is_some_and(|e| e.after_ply <= index) {
-                let here: Vec<&EventAt> =
-                    std::iter::from_fn(|| events.next_if(|e| e.after_ply <= index)).collect();
-                audit.events_here(&here);
+            let here: Vec<&EventAt> = if events.peek().is_some_and(|e| e.after_ply <= index) {
+                std::iter::from_fn(|| events.next_if(|e| e.after_ply <= index)).collect()
+            } else {
+                Vec::new()
+            };
+            if audit.fix.skip > 0 {
+                audit.fix.skip -= 1;
+                continue;
             }
-            if !self.options.claims.is_empty() {
-                audit.extra_claims();
+            // A reconstruction rules on nothing: rulings rest on the record as written.
+            if !audit.fix.active {
+                if !here.is_empty() {
+                    audit.events_here(&here);
+                }
+                if !self.options.claims.is_empty() {
+                    audit.extra_claims();
+                }
+                audit.missed_claims();
             }
-            audit.missed_claims();
-            if let Step::Stop = audit.play(recorded) {
+            if let Step::Stop = audit.step(index) {
                 break;
             }
         }
@@ -168,6 +180,9 @@ impl GameAudit<'_, '_> {
     /// Adds the ending's finding, the first time the replay knows of it.
     #[inline]
     pub(super) fn note_ending(&mut self) {
+        if self.fix.active {
+            return;
+        }
         // Nearly every ply: no ending, or one reported already.
         if self.replay.has_new_ending() {
             self.record_new_ending();
@@ -187,8 +202,11 @@ impl GameAudit<'_, '_> {
     }
 
     /// One recorded move: replayed, or why not.
-    fn play(&mut self, recorded: &RecordedMove) -> Step {
+    pub(super) fn play(&mut self, recorded: &RecordedMove, index: usize) -> Step {
         let ctx = self.ctx;
+        if self.fix.active {
+            return self.play_reconstructing(recorded, index);
+        }
         let ply = self.replay.ply() + 1;
         let mover = self.replay.turn();
         let mode = self.replay.castling_mode();
@@ -230,7 +248,7 @@ impl GameAudit<'_, '_> {
         };
         let played = match result {
             Ok(played) => played,
-            Err(err) => return self.unplayable(recorded, err, ply),
+            Err(err) => return self.unplayable(recorded, err, ply, index),
         };
         played.mv.hash(&mut self.fingerprint);
         // Touching a piece to move it refuses the opponent's offer (9.1.2.1).
@@ -263,31 +281,61 @@ impl GameAudit<'_, '_> {
         Step::Next
     }
 
-    /// A recorded move that does not replay: an illegal move that stood
-    /// (A.5.2), a move after the end, or the record breaks here.
-    fn unplayable(&mut self, recorded: &RecordedMove, err: Option<MoveError>, ply: usize) -> Step {
+    /// A recorded move after a correction: replayed, or the next error.
+    fn play_reconstructing(&mut self, recorded: &RecordedMove, index: usize) -> Step {
+        let result = match &recorded.notation {
+            Ok(notation) => self
+                .replay
+                .play(&notation.written, notation.mark)
+                .map_err(Some),
+            Err(_) => Err(None),
+        };
+        match result {
+            Ok(_) => Step::Next,
+            Err(err) => {
+                let ply = self.replay.ply() + 1;
+                let f = self.error_finding(recorded, err, ply);
+                self.repair_or_stop(index, f)
+            }
+        }
+    }
+
+    /// Why a recorded move does not replay, as a finding.
+    fn error_finding(
+        &self,
+        recorded: &RecordedMove,
+        err: Option<MoveError>,
+        ply: usize,
+    ) -> Finding {
         let ctx = self.ctx;
-        let mover = self.replay.turn();
-        if let (Some(err), Ok(notation), None) = (&err, &recorded.notation, self.replay.ending())
-            && let Some(mv) = self.standing_move(&notation.written, err)
-        {
-            let mut f = ctx.move_error(
+        match (err, &recorded.notation) {
+            (Some(err), Ok(notation)) => ctx.move_error(
                 self.replay.position(),
                 &notation.written,
                 recorded.span,
-                err.clone(),
+                err,
                 ply,
-            );
-            f.article = Some(Article::ILLEGAL_MOVE_STANDS);
-            if let Facts::Move(facts) = &mut f.facts {
-                facts.stood = true;
-            }
-            self.findings.push(f);
-            mv.hash(&mut self.fingerprint);
-            self.replay.play_standing(mv);
-            self.note_ending();
-            return Step::Next;
+            ),
+            (_, Err(err)) => ctx.unparseable(&self.replay, recorded.span, *err),
+            (None, Ok(_)) => ctx.unparseable(
+                &self.replay,
+                recorded.span,
+                scoresheet::NotationError::Unknown,
+            ),
         }
+    }
+
+    /// A recorded move that does not replay: a move after the end, or an
+    /// error of the record, repaired where one correction explains it.
+    fn unplayable(
+        &mut self,
+        recorded: &RecordedMove,
+        err: Option<MoveError>,
+        ply: usize,
+        index: usize,
+    ) -> Step {
+        let ctx = self.ctx;
+        let mover = self.replay.turn();
         self.note_ending();
         match self.replay.ending().map(|e| (e.ply, e.article())) {
             Some((end_ply, article)) => {
@@ -296,28 +344,13 @@ impl GameAudit<'_, '_> {
                     let f = ctx.moves_after_end(label, ply, recorded.span, mover, article);
                     self.findings.push(f);
                 }
+                Step::Stop
             }
             None => {
-                self.broken = true;
-                let finding = match (err, &recorded.notation) {
-                    (Some(err), Ok(notation)) => ctx.move_error(
-                        self.replay.position(),
-                        &notation.written,
-                        recorded.span,
-                        err,
-                        ply,
-                    ),
-                    (_, Err(err)) => ctx.unparseable(&self.replay, recorded.span, *err),
-                    (None, Ok(_)) => ctx.unparseable(
-                        &self.replay,
-                        recorded.span,
-                        scoresheet::NotationError::Unknown,
-                    ),
-                };
-                self.findings.push(finding);
+                let finding = self.error_finding(recorded, err, ply);
+                self.repair_or_stop(index, finding)
             }
         }
-        Step::Stop
     }
 
     /// The report's row: plies, fingerprint, then what needs the whole game
@@ -325,7 +358,9 @@ impl GameAudit<'_, '_> {
     fn finish(mut self, report: &mut GameReport, mode: CastlingMode) -> Walked {
         let ctx = self.ctx;
         report.findings = std::mem::take(&mut self.findings);
-        report.plies = self.replay.ply();
+        report.reconstructed_plies = self.replay.ply();
+        report.plies = self.fix.written_plies.unwrap_or(report.reconstructed_plies);
+        report.repairs = self.fix.repairs;
         if report.plies > 0 {
             for name in [&report.white, &report.black] {
                 hash_name(name.as_deref().unwrap_or(""), &mut self.fingerprint);
@@ -333,12 +368,17 @@ impl GameAudit<'_, '_> {
             report.fingerprint = Some(self.fingerprint.finish());
         }
         ctx.clock_readings(report, &self.start, mode);
-        ctx.name_repetitions(report, &self.start, mode);
+        ctx.name_repetitions(report, &self.start, mode, &self.fix.stood);
         ctx.ruling_clocks(report, &self.start);
+        let ending = match self.fix.written_plies {
+            Some(_) => self.fix.written_ending.take(),
+            None => self.replay.ending().cloned(),
+        };
         Walked {
             replay: self.replay,
             broken: self.broken,
             ending_at: self.walk.ending_at,
+            ending,
         }
     }
 
@@ -471,13 +511,6 @@ impl GameAudit<'_, '_> {
         }
     }
 
-    /// The displacement of an illegal recorded move that stood (A.5.2),
-    /// when the rules in force let it stand and the record says which piece
-    /// went where.
-    fn standing_move(&self, written: &WrittenMove, err: &MoveError) -> Option<Move> {
-        self.ctx.standing_move(&self.replay, written, err)
-    }
-
     pub(super) fn annotation_error(&mut self, at: &EventAt, problem: EventProblem) {
         // The actor is the side to move, unless the event names a colour.
         let actor = match &at.event {
@@ -516,20 +549,4 @@ fn hash_name(name: &str, state: &mut impl Hasher) {
         state.write_u8(b' ');
     }
     state.write_u8(0xff);
-}
-
-impl Context<'_> {
-    /// [`GameAudit::standing_move`] in any replay of the game (the one that
-    /// names repetitions after the walk among them).
-    pub(super) fn standing_move(
-        &self,
-        replay: &Replay,
-        written: &WrittenMove,
-        err: &MoveError,
-    ) -> Option<Move> {
-        let illegal = matches!(err, MoveError::Illegal | MoveError::PromotionMissing);
-        (illegal && self.illegal_moves_stand())
-            .then(|| standing::physical_move(replay.position(), written))
-            .flatten()
-    }
 }

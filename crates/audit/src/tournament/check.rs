@@ -210,6 +210,8 @@ impl Tournament {
             black,
             round: round.map(|r| r.to_string()),
             plies: 0,
+            reconstructed_plies: 0,
+            repairs: 0,
             recorded_result: None,
             ruled_result: None,
             findings,

@@ -7,15 +7,16 @@ use audit::{
     Finding, GameReport, Kind,
     facts::{
         Act, BothFlags, CheckState, ClaimFacts, ClockProblem, Doubt, EventProblem, Facts,
-        FlagEvidence, Free, IllegalActFacts, MismatchCause, MoveFacts, MoveProblem, NearMiss,
-        Obligation, Occurrence, Passed, PieceAt, SetupProblem, TagProblem, TrfFacts, TrfPlayer,
-        Unmatched, Unreadable, WrittenDuty,
+        FlagEvidence, Free, IllegalActFacts, MismatchCause, MissingFacts, MoveFacts, MoveProblem,
+        NearMiss, NumberFacts, Obligation, Occurrence, Passed, PieceAt, Repair, SetupProblem,
+        TagProblem, TrfFacts, TrfPlayer, Unmatched, Unreadable, WrittenDuty,
     },
     tournament::trf::{Code, EntryProblem, LineProblem, TrfField},
 };
 use laws::{
     EndingKind, GameClass, GameResult, Grounds, MoveError, MoveLabel, MoveText,
     mating::{Unwinnability, Verdict, Winning},
+    repair::Edit,
     repetition::Difference,
     time_control::Ambiguity,
 };
@@ -424,6 +425,11 @@ pub fn sentence(_report: &GameReport, f: &Finding) -> String {
             }
         },
         Facts::Move(m) => move_sentence(f, m),
+        Facts::MoveNumber(n) => number_sentence(n),
+        Facts::MissingMove(m) => missing_sentence(m),
+        Facts::ResultSignal { token } => format!(
+            "Das abschließende „{token}“ stellt beide Könige auf die Zentrumsfelder: das Ergebnissignal eines elektronischen Bretts, kein Zug der Partie."
+        ),
         Facts::WrongMark { written, actual } => {
             let written = match written {
                 Mark::Check => "mit Schachzeichen",
@@ -854,6 +860,129 @@ fn tag(problem: &TagProblem) -> String {
     }
 }
 
+/// `3. Lb5`: a repaired move, numbered, in German letters (the German
+/// view always writes them).
+pub fn repair_move(r: &Repair) -> String {
+    let san = san(&r.read_as.to_string());
+    match r.side {
+        Color::White => format!("{}. {san}", r.number),
+        Color::Black => format!("{}... {san}", r.number),
+    }
+}
+
+fn edit_name(edit: Edit) -> &'static str {
+    match edit {
+        Edit::PieceLetter => "falscher Figurenbuchstabe",
+        Edit::Square => "falsch geschriebenes Feld",
+        Edit::MissingMove => "fehlender Zug",
+        Edit::Swapped => "zwei Züge vertauscht",
+        Edit::WrittenTwice => "ein Zug doppelt notiert",
+        Edit::WrongColumn => "ein Zug in der falschen Spalte",
+        Edit::Stood => "ein regelwidriger Zug, der bestehen blieb",
+    }
+}
+
+/// "zum 24. Zug von Schwarz".
+fn reaches(r: &Repair) -> String {
+    format!("zum {}. Zug von {}", r.reaches.0, color(r.reaches.1))
+}
+
+fn candidates(list: &[Repair]) -> String {
+    let moves: Vec<String> = list.iter().map(repair_move).collect();
+    moves.join(", ")
+}
+
+/// The suggestion line of the text and HTML views.
+pub fn repair_hint(f: &Finding) -> Option<String> {
+    match &f.facts {
+        Facts::Move(m) => {
+            let r = m.repair.as_ref()?;
+            let from = match m.side {
+                Color::White => format!("{}. {}", m.number, m.token),
+                Color::Black => format!("{}... {}", m.number, m.token),
+            };
+            Some(match r.edit {
+                Edit::Stood => format!(
+                    "{from} blieb bestehen, wie gespielt: damit lässt sich die Mitschrift bis {} nachspielen",
+                    reaches(r)
+                ),
+                _ => format!(
+                    "{from} → {}: damit lässt sich die Mitschrift bis {} nachspielen",
+                    repair_move(r),
+                    reaches(r)
+                ),
+            })
+        }
+        Facts::MissingMove(m) => {
+            let r = m.repair.as_ref()?;
+            Some(format!(
+                "{} einfügen: damit lässt sich die Mitschrift bis {} nachspielen",
+                repair_move(r),
+                reaches(r)
+            ))
+        }
+        Facts::MoveNumber(n) => {
+            let r = n.repair.as_ref()?;
+            Some(format!(
+                "{}. {} → {}: in der falschen Spalte notiert",
+                n.written,
+                n.token,
+                repair_move(r)
+            ))
+        }
+        _ => None,
+    }
+}
+
+fn number_sentence(n: &NumberFacts) -> String {
+    let written = match n.written_side {
+        Color::White => format!("{}.", n.written),
+        Color::Black => format!("{}...", n.written),
+    };
+    let mut s = format!(
+        "Die Zugnummer {written} steht vor „{}“, {}; die Züge lassen sich wie notiert nachspielen",
+        n.token,
+        slot(n.number, n.side)
+    );
+    if let Some(r) = &n.repair {
+        s.push_str(&format!(
+            ": es ist {}, in der Spalte des anderen Spielers notiert, und die Mitschrift lässt sich bis {} nachspielen",
+            repair_move(r),
+            reaches(r)
+        ));
+    }
+    s.push('.');
+    s
+}
+
+fn missing_sentence(m: &MissingFacts) -> String {
+    let written = m
+        .written
+        .map(|w| format!(" (es folgt die Nummer {w})"))
+        .unwrap_or_default();
+    let slot = slot(m.number, m.side);
+    let mut chars = slot.chars();
+    let first: String = chars
+        .next()
+        .map(|c| c.to_uppercase().collect())
+        .unwrap_or_default();
+    let mut s = format!("{first}{} fehlt in der Mitschrift{written}", chars.as_str());
+    if let Some(r) = &m.repair {
+        s.push_str(&format!(
+            "; mit {} eingefügt lässt sich die Mitschrift bis {} nachspielen",
+            repair_move(r),
+            reaches(r)
+        ));
+    } else if !m.repair_candidates.is_empty() {
+        s.push_str(&format!(
+            "; {} erklären die Mitschrift gleich gut, also wird keiner eingefügt und die Mitschrift nicht weiter geprüft",
+            candidates(&m.repair_candidates)
+        ));
+    }
+    s.push('.');
+    s
+}
+
 fn move_sentence(f: &Finding, m: &MoveFacts) -> String {
     let slot = slot(m.number, m.side);
     let token = &m.token;
@@ -888,10 +1017,39 @@ fn move_sentence(f: &Finding, m: &MoveFacts) -> String {
             sans(&f.suggestions, " oder ")
         ));
     }
-    if m.stood {
+    let unnoticed = f.article.is_some_and(|a| a.as_str() == "3.10.1");
+    if m.stood && unnoticed {
+        s.push_str(
+            "; als gespielt gelesen hat ihn während der Partie niemand bemerkt, und die Mitschrift geht von der Stellung aus weiter, die er hinterließ",
+        );
+    } else if m.stood {
         s.push_str(
             "; im Schnell- und Blitzschach (Anhang A.5) hat ihn niemand vor dem nächsten Zug des Gegners beanstandet, also bleibt er bestehen und die Partie geht weiter (A.5.2)",
         );
+    }
+    if let Some(r) = &m.repair
+        && r.edit != Edit::Stood
+    {
+        s.push_str(&format!(
+            "; gelesen als {} ({}), lässt sich die Mitschrift bis {} nachspielen",
+            repair_move(r),
+            edit_name(r.edit),
+            reaches(r)
+        ));
+    } else if let Some(r) = &m.repair {
+        s.push_str(&format!(
+            "; damit lässt sich die Mitschrift bis {} nachspielen",
+            reaches(r)
+        ));
+    }
+    if !m.repair_candidates.is_empty() {
+        s.push_str(&format!(
+            "; {} erklären die Mitschrift gleich gut, also wird keiner übernommen und die Mitschrift nicht weiter geprüft",
+            candidates(&m.repair_candidates)
+        ));
+    }
+    if m.gave_up {
+        s.push_str("; die Partie hat zu viele Fehler: die Prüfung endet hier");
     }
     let mut chars = s.chars();
     let first: String = chars

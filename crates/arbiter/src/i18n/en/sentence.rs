@@ -6,15 +6,16 @@ use audit::{
     Finding, GameReport, Kind,
     facts::{
         Act, BothFlags, CheckState, ClaimFacts, ClockProblem, Doubt, EventProblem, Facts,
-        FlagEvidence, Free, IllegalActFacts, MismatchCause, MoveFacts, MoveProblem, NearMiss,
-        Obligation, Occurrence, Passed, PieceAt, SetupProblem, TagProblem, TrfFacts, TrfPlayer,
-        Unmatched, Unreadable, WrittenDuty,
+        FlagEvidence, Free, IllegalActFacts, MismatchCause, MissingFacts, MoveFacts, MoveProblem,
+        NearMiss, NumberFacts, Obligation, Occurrence, Passed, PieceAt, Repair, SetupProblem,
+        TagProblem, TrfFacts, TrfPlayer, Unmatched, Unreadable, WrittenDuty,
     },
     tournament::trf::{Code, EntryProblem, LineProblem, TrfField},
 };
 use laws::{
     EndingKind, Grounds, MoveError, MoveLabel,
     mating::{Unwinnability, Verdict, Winning},
+    repair::Edit,
     repetition::Difference,
     time_control::Ambiguity,
 };
@@ -233,6 +234,11 @@ pub fn sentence(_report: &GameReport, f: &Finding) -> String {
             }
         },
         Facts::Move(m) => move_sentence(f, m),
+        Facts::MoveNumber(n) => number_sentence(n),
+        Facts::MissingMove(m) => missing_sentence(m),
+        Facts::ResultSignal { token } => format!(
+            "the final \"{token}\" puts both kings on the centre squares: an electronic board's result signal, not a move of the game"
+        ),
         Facts::WrongMark { written, actual } => {
             let written = match written {
                 Mark::Check => "a check mark",
@@ -651,10 +657,177 @@ fn move_sentence(f: &Finding, m: &MoveFacts) -> String {
             joined(&f.suggestions, " or ")
         ));
     }
-    if m.stood {
+    let unnoticed = f.article.is_some_and(|a| a.as_str() == "3.10.1");
+    if m.stood && unnoticed {
+        s.push_str(
+            "; read as played, nobody noticed it during the game, and the record goes on from the position it left",
+        );
+    } else if m.stood {
         s.push_str(
             "; under Appendix A.5 nobody stopped it before the opponent's next move, so it stands and play goes on (A.5.2)",
         );
+    }
+    if let Some(r) = &m.repair
+        && r.edit != Edit::Stood
+    {
+        s.push_str(&format!(
+            "; read as {} ({}), the record replays to {}",
+            repair_move(r),
+            edit_name(r.edit),
+            reaches(r)
+        ));
+    } else if let Some(r) = &m.repair {
+        s.push_str(&format!("; with it the record replays to {}", reaches(r)));
+    }
+    if !m.repair_candidates.is_empty() {
+        s.push_str(&format!(
+            "; {} explain the record equally well, so none is taken and the record is checked no further",
+            candidates(&m.repair_candidates)
+        ));
+    }
+    if m.gave_up {
+        s.push_str("; the game has too many errors: checking gave up here");
+    }
+    s
+}
+
+/// `3.Lb5`: a repaired move, numbered, in the scoresheet's letters.
+pub fn repair_move(r: &Repair) -> String {
+    let text = r.read_as.to_string();
+    let san = if r.german {
+        crate::i18n::de::san_letters(&text)
+    } else {
+        text
+    };
+    let dots = match r.side {
+        Color::White => ".",
+        Color::Black => "...",
+    };
+    format!("{}{dots}{san}", r.number)
+}
+
+fn edit_name(edit: Edit) -> &'static str {
+    match edit {
+        Edit::PieceLetter => "a wrong piece letter",
+        Edit::Square => "a square written wrong",
+        Edit::MissingMove => "a missing move",
+        Edit::Swapped => "two moves swapped",
+        Edit::WrittenTwice => "a move written twice",
+        Edit::WrongColumn => "a move written in the wrong column",
+        Edit::Stood => "an illegal move that stood",
+    }
+}
+
+/// "the end of Black's move 24", as a person counts moves.
+fn reaches(r: &Repair) -> String {
+    format!("{}'s move {}", color_name(r.reaches.1), r.reaches.0)
+}
+
+fn candidates(list: &[Repair]) -> String {
+    let moves: Vec<String> = list.iter().map(repair_move).collect();
+    moves.join(", ")
+}
+
+/// The rustc-style suggestion of a finding's repair, for the text and
+/// HTML views: "3. Sb5 → 3. Lb5: with it the record replays to move 24".
+pub fn repair_hint(f: &Finding) -> Option<String> {
+    match &f.facts {
+        Facts::Move(m) => {
+            let r = m.repair.as_ref()?;
+            let from = spaced(m.number, m.side, &m.token);
+            Some(match r.edit {
+                Edit::Stood => format!(
+                    "{from} stood as played: with it the record replays to {}",
+                    reaches(r)
+                ),
+                _ => format!(
+                    "{from} → {}: with it the record replays to {}",
+                    spaced_repair(r),
+                    reaches(r)
+                ),
+            })
+        }
+        Facts::MissingMove(m) => {
+            let r = m.repair.as_ref()?;
+            Some(format!(
+                "insert {}: with it the record replays to {}",
+                spaced_repair(r),
+                reaches(r)
+            ))
+        }
+        Facts::MoveNumber(n) => {
+            let r = n.repair.as_ref()?;
+            Some(format!(
+                "{}. {} → {}: written in the wrong column",
+                n.written,
+                n.token,
+                repair_move(r)
+            ))
+        }
+        _ => None,
+    }
+}
+
+/// `3. Sb5`, `3... Lb5`: a move as the suggestion line writes it.
+fn spaced(number: u32, side: Color, text: &str) -> String {
+    match side {
+        Color::White => format!("{number}. {text}"),
+        Color::Black => format!("{number}... {text}"),
+    }
+}
+
+fn spaced_repair(r: &Repair) -> String {
+    let text = r.read_as.to_string();
+    let san = if r.german {
+        crate::i18n::de::san_letters(&text)
+    } else {
+        text
+    };
+    spaced(r.number, r.side, &san)
+}
+
+fn number_sentence(n: &NumberFacts) -> String {
+    let written = match n.written_side {
+        Color::White => format!("{}.", n.written),
+        Color::Black => format!("{}...", n.written),
+    };
+    let mut s = format!(
+        "the move number {written} stands before {}'s move {} \"{}\"; the moves replay as written",
+        color_name(n.side),
+        n.number,
+        n.token
+    );
+    if let Some(r) = &n.repair {
+        s.push_str(&format!(
+            ": it is {} written in the other player's column, and the record replays to {}",
+            repair_move(r),
+            reaches(r)
+        ));
+    }
+    s
+}
+
+fn missing_sentence(m: &MissingFacts) -> String {
+    let written = m
+        .written
+        .map(|w| format!(" (the number {w} follows)"))
+        .unwrap_or_default();
+    let mut s = format!(
+        "{}'s move {} is missing from the record{written}",
+        color_name(m.side),
+        m.number
+    );
+    if let Some(r) = &m.repair {
+        s.push_str(&format!(
+            "; with {} inserted the record replays to {}",
+            repair_move(r),
+            reaches(r)
+        ));
+    } else if !m.repair_candidates.is_empty() {
+        s.push_str(&format!(
+            "; {} explain the record equally well, so none is inserted and the record is checked no further",
+            candidates(&m.repair_candidates)
+        ));
     }
     s
 }

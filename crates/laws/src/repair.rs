@@ -1,0 +1,721 @@
+//! Reading a scoresheet the way an arbiter does: at a move that does not
+//! replay as written, which small correction makes the *rest* of the record
+//! make sense?
+//!
+//! [`search`] tries the slips a writer makes — a wrong piece letter (`B`
+//! for a pawn, German "Bauer", included), one square character off (or the
+//! origin left out of an ambiguous move), a missing move where the move
+//! numbers say one is missing, two moves swapped, a move written twice, and
+//! the illegal move that was played and stood — and replays the record
+//! forward from each (resolving and playing only, no ending detection) to
+//! measure how much of it the edit explains. A repair is *taken* only when
+//! it is the unique best ([`Search::taken`]); equals are listed, never
+//! guessed between.
+//!
+//! Every part is bounded so that junk stays linear: at most
+//! [`MAX_CANDIDATES`] candidates per error, each replayed at most
+//! [`LOOK_AHEAD`] recorded tokens ahead; the caller bounds the searches per
+//! game.
+
+use scoresheet::WrittenMove;
+use shakmaty::{
+    Chess, Move, Position, Square,
+    san::{San, SanPlus},
+};
+
+use crate::{
+    resolve::{MoveError, legal_moves, resolve},
+    standing::physical_move,
+};
+
+/// Recorded tokens each candidate is replayed ahead, the edited ones included.
+pub const LOOK_AHEAD: usize = 60;
+/// Candidates tried at one error (two missing half-moves are ~1,200).
+pub const MAX_CANDIDATES: usize = 2_000;
+/// Half-moves the numbers may say are missing in one place.
+pub const MAX_MISSING: usize = 2;
+/// Tied candidates given a second look at their next error.
+const SECOND_LOOKS: usize = 24;
+
+/// The kind of correction, as `details.repair.edit` names it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Edit {
+    /// Another piece letter to the same square (`Bb5` for a pawn, `Sb5` for `Lb5`).
+    PieceLetter,
+    /// One character of a square off (`Nf4` for `Nf3`), or the origin left
+    /// out of a move that fits two pieces.
+    Square,
+    /// A move that is not on the scoresheet, where the numbers say one is missing.
+    MissingMove,
+    /// Two moves written in each other's place.
+    Swapped,
+    /// The same move written a second time.
+    WrittenTwice,
+    /// A move written in the other player's column: the number says the
+    /// other side, the board says the move is this side's (a warning only).
+    WrongColumn,
+    /// Not a slip: the illegal move was played and stood.
+    Stood,
+}
+
+impl Edit {
+    /// The stable code of the report contract.
+    pub fn code(self) -> &'static str {
+        match self {
+            Edit::PieceLetter => "piece-letter",
+            Edit::Square => "square",
+            Edit::MissingMove => "missing-move",
+            Edit::Swapped => "swapped",
+            Edit::WrittenTwice => "written-twice",
+            Edit::WrongColumn => "wrong-column",
+            Edit::Stood => "stood",
+        }
+    }
+}
+
+/// One recorded token ahead of the search, as the board can read it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Ahead {
+    Move(WrittenMove),
+    /// A token in no notation; the last square in it, where it names one.
+    Unreadable {
+        square: Option<Square>,
+    },
+}
+
+/// What the search is given besides the position: the tokens from the bad
+/// one on, and the evidence around it.
+#[derive(Debug, Clone, Copy)]
+pub struct Question<'a> {
+    /// The recorded tokens from the one that does not replay (or before
+    /// which the numbers say moves are missing).
+    pub tokens: &'a [Ahead],
+    /// Half-moves the move numbers say are missing before `tokens[0]`.
+    pub missing: usize,
+    /// `tokens[0]` repeats one of the two tokens before it, as written.
+    pub repeats: bool,
+    /// Whether an illegal move may have stood, and which.
+    pub may_stand: MayStand,
+    /// Where `tokens[0]` is in no notation: the moves it reads as with one
+    /// character of a square changed ([`respellings`]).
+    pub respelled: &'a [WrittenMove],
+}
+
+/// Which illegal moves may have been played and stood.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MayStand {
+    /// None (full supervision, A.4: the arbiter acts at once).
+    No,
+    /// Rapid and blitz (A.5.2): any illegal move nobody stopped.
+    Any,
+    /// Standard play, unnoticed: a move the board shows, not a pawn left
+    /// unpromoted on the last rank (the writer left out the piece, the
+    /// player put one there).
+    NotPromotion,
+}
+
+/// A correction and how far the record replays with it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Candidate {
+    pub edit: Edit,
+    /// The moves played in place of the tokens the edit consumes, in order
+    /// (inserted moves first).
+    pub moves: Vec<Move>,
+    /// Recorded tokens the edit stands for (the missing moves' token
+    /// counts once: it is played after them).
+    pub consumed: usize,
+    /// Recorded tokens explained, the consumed ones included (within
+    /// [`LOOK_AHEAD`]): the score.
+    pub reach: usize,
+    /// Half-moves played from the search's position, inserted ones included.
+    pub plies: usize,
+    /// Reach after the best single correction at its next error, for ties.
+    second: usize,
+}
+
+impl Candidate {
+    /// One move read for one token, the edit's reach yet to be measured.
+    pub fn single(edit: Edit, m: Move) -> Candidate {
+        Candidate {
+            edit,
+            moves: vec![m],
+            consumed: 1,
+            reach: 1,
+            plies: 1,
+            second: 0,
+        }
+    }
+
+    /// The first move read instead of what was written, in SAN.
+    pub fn read_as(&self, pos: &Chess) -> Option<SanPlus> {
+        self.moves.first().map(|m| san_of(pos, *m, self.edit))
+    }
+
+    /// Each move of the candidate in SAN, in the position it is played in.
+    pub fn sans(&self, pos: &Chess) -> Vec<SanPlus> {
+        let mut pos = pos.clone();
+        let mut out = Vec::with_capacity(self.moves.len());
+        for m in &self.moves {
+            out.push(san_of(&pos, *m, self.edit));
+            pos.play_unchecked(*m);
+        }
+        out
+    }
+}
+
+fn san_of(pos: &Chess, m: Move, edit: Edit) -> SanPlus {
+    if edit == Edit::Stood {
+        // The displacement is no legal move: named without playing it.
+        SanPlus {
+            san: San::from_move(pos, m),
+            suffix: None,
+        }
+    } else {
+        SanPlus::from_move(pos.clone(), m)
+    }
+}
+
+/// The candidates, best first, and how far the record replays as written.
+#[derive(Debug, Clone, Default)]
+pub struct Search {
+    pub ranked: Vec<Candidate>,
+    /// Tokens explained as written (0 where `tokens[0]` does not replay).
+    pub as_written: usize,
+    /// The search met its candidate bound and tried no more.
+    pub truncated: bool,
+    /// Tokens there were to explain (at most [`LOOK_AHEAD`]).
+    pub total: usize,
+}
+
+impl Search {
+    /// The repair to take: the unique best, better than the record as written.
+    pub fn taken(&self) -> Option<&Candidate> {
+        let best = self.ranked.first()?;
+        let unique = self
+            .ranked
+            .get(1)
+            .is_none_or(|next| score(next) < score(best));
+        (unique && best.reach > self.as_written && self.evidence(best)).then_some(best)
+    }
+
+    /// Whether the record after a correction speaks for it: a later token
+    /// replays with it, or it ends the record. A correction followed at
+    /// once by the next error explains only itself, which is a guess.
+    fn evidence(&self, c: &Candidate) -> bool {
+        c.reach > c.consumed || c.reach >= self.total
+    }
+
+    /// The candidates that share the best score, when none is taken.
+    pub fn tied(&self) -> &[Candidate] {
+        let Some(best) = self.ranked.first() else {
+            return &[];
+        };
+        if self.taken().is_some() || best.reach <= self.as_written || !self.evidence(best) {
+            return &[];
+        }
+        let n = self
+            .ranked
+            .iter()
+            .take_while(|c| score(c) == score(best))
+            .count();
+        &self.ranked[..n]
+    }
+}
+
+fn score(c: &Candidate) -> (usize, usize) {
+    (c.reach, c.second)
+}
+
+/// Looks for the corrections that explain the record from `pos` on.
+pub fn search(pos: &Chess, mode: shakmaty::CastlingMode, q: Question<'_>) -> Search {
+    let Some(first) = q.tokens.first() else {
+        return Search::default();
+    };
+    let mut found: Vec<Candidate> = Vec::new();
+    let mut truncated = false;
+    let mut add = |found: &mut Vec<Candidate>, edit: Edit, moves: Vec<Move>, consumed: usize| {
+        if found.len() >= MAX_CANDIDATES {
+            truncated = true;
+            return;
+        }
+        if found
+            .iter()
+            .any(|c| c.moves == moves && c.consumed == consumed)
+        {
+            return;
+        }
+        found.push(Candidate {
+            edit,
+            moves,
+            consumed,
+            reach: 0,
+            plies: 0,
+            second: 0,
+        });
+    };
+    let as_written = match first {
+        Ahead::Move(w) => resolve(pos, w, mode),
+        Ahead::Unreadable { .. } => Err(MoveError::Illegal),
+    };
+    if as_written.is_err() {
+        for (edit, m) in variants(pos, first, as_written.as_ref().err()) {
+            add(&mut found, edit, vec![m], 1);
+        }
+        for w in q.respelled {
+            if let Ok(m) = resolve(pos, w, mode) {
+                add(&mut found, Edit::Square, vec![m], 1);
+            }
+        }
+        // Swapped with the next move (the other column) or with the same
+        // player's next move.
+        for other in [1, 2] {
+            if let Some(moves) = swapped(pos, mode, q.tokens, other) {
+                add(&mut found, Edit::Swapped, moves, other + 1);
+            }
+        }
+        if q.repeats
+            && let Some(Ahead::Move(next)) = q.tokens.get(1)
+            && let Ok(m) = resolve(pos, next, mode)
+        {
+            add(&mut found, Edit::WrittenTwice, vec![m], 2);
+        }
+        let stands = match (&as_written, q.may_stand) {
+            (_, MayStand::No) => false,
+            (Err(MoveError::Illegal), _) => true,
+            (Err(MoveError::PromotionMissing), MayStand::Any) => true,
+            _ => false,
+        };
+        if stands
+            && let Ahead::Move(w) = first
+            && let Some(m) = physical_move(pos, w)
+        {
+            add(&mut found, Edit::Stood, vec![m], 1);
+        }
+    }
+    if (1..=MAX_MISSING).contains(&q.missing) {
+        insertions(pos, mode, first, q.missing, &mut |moves| {
+            add(&mut found, Edit::MissingMove, moves, 1);
+        });
+    }
+    let as_written = if as_written.is_ok() {
+        replay_ahead(pos.clone(), mode, &[], q.tokens, LOOK_AHEAD).reach
+    } else {
+        0
+    };
+    for c in &mut found {
+        let run = replay_ahead(
+            pos.clone(),
+            mode,
+            &c.moves,
+            &q.tokens[c.consumed..],
+            LOOK_AHEAD,
+        );
+        // The edit explains its own tokens only if its moves all play.
+        if run.played_edit {
+            c.reach = c.consumed + run.reach;
+            c.plies = c.moves.len() + run.reach_plies;
+        }
+    }
+    found.retain(|c| c.reach > 0);
+    found.sort_by_key(|c| std::cmp::Reverse(c.reach));
+    second_look(pos, mode, q.tokens, &mut found);
+    found.sort_by_key(|c| std::cmp::Reverse(score(c)));
+    Search {
+        ranked: found,
+        as_written,
+        truncated,
+        total: q.tokens.len().min(LOOK_AHEAD),
+    }
+}
+
+/// Where the tied best stop before the end of what was looked at, a
+/// bounded look at the next error: each is scored again with the best
+/// single piece-letter or square correction there.
+fn second_look(
+    pos: &Chess,
+    mode: shakmaty::CastlingMode,
+    tokens: &[Ahead],
+    found: &mut [Candidate],
+) {
+    let Some(best) = found.first().map(|c| c.reach) else {
+        return;
+    };
+    let tied = found.iter().take_while(|c| c.reach == best).count();
+    if !(2..=SECOND_LOOKS).contains(&tied) || best >= tokens.len().min(LOOK_AHEAD) {
+        return;
+    }
+    for c in found.iter_mut().take(tied) {
+        let run = replay_ahead(
+            pos.clone(),
+            mode,
+            &c.moves,
+            &tokens[c.consumed..],
+            LOOK_AHEAD,
+        );
+        let rest = &tokens[c.reach.min(tokens.len())..];
+        let Some(next) = rest.first() else {
+            continue;
+        };
+        let err = match next {
+            Ahead::Move(w) => resolve(&run.pos, w, mode).err(),
+            Ahead::Unreadable { .. } => Some(MoveError::Illegal),
+        };
+        let mut more = 0;
+        for (_, m) in variants(&run.pos, next, err.as_ref()) {
+            let after = replay_ahead(run.pos.clone(), mode, &[m], &rest[1..], LOOK_AHEAD);
+            if after.played_edit {
+                more = more.max(1 + after.reach);
+            }
+        }
+        c.second = more;
+    }
+}
+
+/// Corrections of the one token: another piece letter, a square off, the
+/// origin of an ambiguous move.
+fn variants(pos: &Chess, token: &Ahead, err: Option<&MoveError>) -> Vec<(Edit, Move)> {
+    let legals = legal_moves(pos);
+    let mut out = Vec::new();
+    if let Some(MoveError::Ambiguous(moves)) = err {
+        out.extend(moves.iter().map(|m| (Edit::Square, *m)));
+        return out;
+    }
+    // The promotion piece's letter left out: each piece it may have been.
+    if let (Some(MoveError::PromotionMissing), Ahead::Move(w)) = (err, token) {
+        let (from, to) = match *w {
+            WrittenMove::San(San::Normal { file, to, .. }) => (file.map(|f| (Some(f), None)), to),
+            WrittenMove::Coordinates { from, to, .. } => {
+                (Some((Some(from.file()), Some(from))), to)
+            }
+            _ => return out,
+        };
+        out.extend(
+            legals
+                .iter()
+                .filter(|m| m.promotion().is_some() && m.to() == to)
+                .filter(|m| match from {
+                    None => m.from().is_some_and(|f| f.file() == to.file()),
+                    Some((file, square)) => {
+                        m.from().is_some_and(|f| file.is_none_or(|x| x == f.file()))
+                            && square.is_none_or(|s| m.from() == Some(s))
+                    }
+                })
+                .map(|m| (Edit::PieceLetter, *m)),
+        );
+        return out;
+    }
+    match *token {
+        Ahead::Unreadable { square: Some(to) } => {
+            out.extend(
+                legals
+                    .iter()
+                    .filter(|m| m.to() == to)
+                    .map(|m| (Edit::PieceLetter, *m)),
+            );
+        }
+        Ahead::Unreadable { square: None } => {}
+        Ahead::Move(WrittenMove::San(San::Normal {
+            role,
+            file,
+            rank,
+            to,
+            promotion,
+            ..
+        })) => {
+            let hints = |m: &Move| {
+                m.from().is_some_and(|from| {
+                    file.is_none_or(|f| f == from.file()) && rank.is_none_or(|r| r == from.rank())
+                })
+            };
+            for m in legals.iter().filter(|m| hints(m)) {
+                let same_promotion = m.promotion() == promotion;
+                if m.to() == to && m.role() != role && same_promotion {
+                    out.push((Edit::PieceLetter, *m));
+                } else if m.role() == role && same_promotion && one_coordinate_off(to, m.to()) {
+                    out.push((Edit::Square, *m));
+                }
+            }
+        }
+        Ahead::Move(WrittenMove::Coordinates { from, to, .. }) => {
+            for m in legals.iter() {
+                let Some(mf) = m.from() else { continue };
+                let off = (mf == from && one_coordinate_off(to, m.to()))
+                    || (m.to() == to && one_coordinate_off(from, mf));
+                let named = mf == from && m.to() == to;
+                if named {
+                    out.push((Edit::PieceLetter, *m));
+                } else if off && !m.is_castle() {
+                    out.push((Edit::Square, *m));
+                }
+            }
+        }
+        Ahead::Move(_) => {}
+    }
+    out
+}
+
+/// Squares that differ in exactly one of file and rank (one character).
+fn one_coordinate_off(a: Square, b: Square) -> bool {
+    (a.file() == b.file()) != (a.rank() == b.rank())
+}
+
+/// `tokens[0]` and `tokens[other]` in each other's place, when every move
+/// then plays.
+fn swapped(
+    pos: &Chess,
+    mode: shakmaty::CastlingMode,
+    tokens: &[Ahead],
+    other: usize,
+) -> Option<Vec<Move>> {
+    let mut order: Vec<&Ahead> = tokens.get(..=other)?.iter().collect();
+    order.swap(0, other);
+    let mut pos = pos.clone();
+    let mut moves = Vec::with_capacity(order.len());
+    for token in order {
+        let Ahead::Move(w) = token else { return None };
+        let m = resolve(&pos, w, mode).ok()?;
+        pos.play_unchecked(m);
+        moves.push(m);
+    }
+    Some(moves)
+}
+
+/// Every sequence of `missing` legal moves before `first`, where `first`
+/// then plays as written, handed to `add`.
+fn insertions(
+    pos: &Chess,
+    mode: shakmaty::CastlingMode,
+    first: &Ahead,
+    missing: usize,
+    add: &mut dyn FnMut(Vec<Move>),
+) {
+    let Ahead::Move(w) = first else { return };
+    let mut stack: Vec<(Chess, Vec<Move>)> = vec![(pos.clone(), Vec::new())];
+    let mut tried = 0;
+    while let Some((at, moves)) = stack.pop() {
+        if moves.len() == missing {
+            if let Ok(m) = resolve(&at, w, mode) {
+                let mut all = moves;
+                all.push(m);
+                add(all);
+            }
+            continue;
+        }
+        for m in legal_moves(&at) {
+            tried += 1;
+            if tried > MAX_CANDIDATES * 2 {
+                return;
+            }
+            let mut next = at.clone();
+            next.play_unchecked(m);
+            let mut more = moves.clone();
+            more.push(m);
+            stack.push((next, more));
+        }
+    }
+}
+
+/// How far the record replays after `edit` is played.
+struct Run {
+    pos: Chess,
+    /// The edit's moves all played.
+    played_edit: bool,
+    /// Tokens replayed after the edit.
+    reach: usize,
+    reach_plies: usize,
+}
+
+/// Plays `edit`, then the tokens as written until one does not resolve or
+/// `limit` tokens are done. Resolving and playing only: the cheap replay.
+fn replay_ahead(
+    mut pos: Chess,
+    mode: shakmaty::CastlingMode,
+    edit: &[Move],
+    tokens: &[Ahead],
+    limit: usize,
+) -> Run {
+    for m in edit {
+        pos.play_unchecked(*m);
+    }
+    let mut reach = 0;
+    for token in tokens.iter().take(limit) {
+        let Ahead::Move(w) = token else { break };
+        let Ok(m) = resolve(&pos, w, mode) else { break };
+        pos.play_unchecked(m);
+        reach += 1;
+    }
+    Run {
+        pos,
+        played_edit: true,
+        reach,
+        reach_plies: reach,
+    }
+}
+
+/// How far the record replays as written from `pos`, to its first error
+/// or its end: the record's own `plies` where a repair was taken at a token
+/// that does replay (a missing move pair leaves the colours right).
+pub fn as_written_reach(pos: &Chess, mode: shakmaty::CastlingMode, tokens: &[Ahead]) -> usize {
+    replay_ahead(pos.clone(), mode, &[], tokens, usize::MAX).reach
+}
+
+/// How far the record replays after a taken repair, to its next error or
+/// its end: the `replays_to` of the report, linear in the game.
+pub fn full_reach(
+    pos: &Chess,
+    mode: shakmaty::CastlingMode,
+    candidate: &Candidate,
+    tokens: &[Ahead],
+) -> usize {
+    let rest = tokens.get(candidate.consumed..).unwrap_or(&[]);
+    candidate.moves.len()
+        + replay_ahead(pos.clone(), mode, &candidate.moves, rest, usize::MAX).reach
+}
+
+/// A token in no notation read with one character changed to a file
+/// letter or a rank digit (`Lb9` → `Lb5`): the moves it may have meant.
+/// At most 16 readings per character of a token of at most 12.
+pub fn respellings(token: &[u8]) -> Vec<WrittenMove> {
+    let mut out = Vec::new();
+    if token.len() > 12 {
+        return out;
+    }
+    let mut word = token.to_vec();
+    for i in 0..word.len() {
+        let was = word[i];
+        if !was.is_ascii_alphanumeric() {
+            continue;
+        }
+        for c in (b'a'..=b'h').chain(b'1'..=b'8') {
+            if c == was {
+                continue;
+            }
+            word[i] = c;
+            if let Ok(n) = scoresheet::notation::parse_move(&word)
+                && !out.contains(&n.written)
+            {
+                out.push(n.written);
+            }
+        }
+        word[i] = was;
+    }
+    out
+}
+
+/// The last square named in a token that is in no notation (`Xf3`, `Sf3x`),
+/// for the piece-letter correction.
+pub fn last_square(token: &[u8]) -> Option<Square> {
+    token.windows(2).rev().find_map(|w| match (w[0], w[1]) {
+        (f @ b'a'..=b'h', r @ b'1'..=b'8') => Some(Square::from_coords(
+            shakmaty::File::new(u32::from(f - b'a')),
+            shakmaty::Rank::new(u32::from(r - b'1')),
+        )),
+        _ => None,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use scoresheet::notation::parse_move;
+    use shakmaty::CastlingMode;
+
+    fn tokens(text: &str) -> Vec<Ahead> {
+        text.split_whitespace()
+            .map(|t| match parse_move(t.as_bytes()) {
+                Ok(n) => Ahead::Move(n.written),
+                Err(_) => Ahead::Unreadable {
+                    square: last_square(t.as_bytes()),
+                },
+            })
+            .collect()
+    }
+
+    fn position(moves: &str) -> Chess {
+        let mut pos = Chess::default();
+        for t in tokens(moves) {
+            let Ahead::Move(w) = t else {
+                panic!("test move")
+            };
+            let m = resolve(&pos, &w, CastlingMode::Standard).expect("legal test move");
+            pos.play_unchecked(m);
+        }
+        pos
+    }
+
+    fn ask(before: &str, ahead: &str, missing: usize) -> (Chess, Search) {
+        let pos = position(before);
+        let t = tokens(ahead);
+        let q = Question {
+            tokens: &t,
+            missing,
+            repeats: false,
+            may_stand: MayStand::Any,
+            respelled: &[],
+        };
+        let s = search(&pos, CastlingMode::Standard, q);
+        (pos, s)
+    }
+
+    fn taken(before: &str, ahead: &str, missing: usize) -> Option<(Edit, String)> {
+        let (pos, s) = ask(before, ahead, missing);
+        s.taken().map(|c| {
+            (
+                c.edit,
+                c.read_as(&pos).map(|s| s.to_string()).unwrap_or_default(),
+            )
+        })
+    }
+
+    #[test]
+    fn a_wrong_piece_letter_is_read_by_the_rest_of_the_record() {
+        // 3.Nb5 (a knight cannot reach b5): the bishop went there, as 4.Bxc6 shows.
+        assert_eq!(
+            taken("e4 e5 Nf3 Nc6", "Nb5 a6 Bxc6 dxc6", 0),
+            Some((Edit::PieceLetter, "Bb5".to_string()))
+        );
+    }
+
+    #[test]
+    fn a_square_off_by_one_character() {
+        assert_eq!(
+            taken("e4 e5", "Nf4 Nc6 Bb5 a6 Bxc6 dxc6 Nxe5", 0),
+            Some((Edit::Square, "Nf3".to_string()))
+        );
+    }
+
+    #[test]
+    fn a_missing_move_where_the_record_shows_which() {
+        // Black's 2nd move is missing; 4.Bxc6 says a piece stood on c6, and
+        // 5...Rb8 that the knight had left b8: it was ...Nc6.
+        assert_eq!(
+            taken("e4 e5 Nf3", "Bb5 a6 Bxc6 dxc6 O-O Rb8", 1),
+            Some((Edit::MissingMove, "Nc6".to_string()))
+        );
+    }
+
+    #[test]
+    fn equals_are_never_guessed_between() {
+        // 2.Nf4 then nothing: Nf3 and Nh3... only Nf3 is one character off; but
+        // with no record after it, every correction explains the same.
+        let (_, s) = ask("e4 e5", "Xe2", 0);
+        assert!(s.taken().is_none());
+        assert!(s.tied().len() >= 2, "{:?}", s.tied());
+    }
+
+    #[test]
+    fn swapped_moves() {
+        // 1.Bc4 and 2.e4 written in each other's place; 3.Bxf7+ shows the
+        // bishop did go to c4 (a pawn's c4 would explain the first moves too).
+        assert_eq!(
+            taken("", "Bc4 e5 e4 Nc6 Bxf7+", 0).map(|t| t.0),
+            Some(Edit::Swapped)
+        );
+    }
+
+    #[test]
+    fn the_last_square_of_a_token() {
+        assert_eq!(last_square(b"Xf3"), Some(Square::F3));
+        assert_eq!(last_square(b"which"), None);
+    }
+}
