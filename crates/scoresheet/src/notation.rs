@@ -270,6 +270,12 @@ fn plain_san(token: &[u8]) -> Option<Notation> {
             dialect: Dialect::English,
         });
     }
+    plain_san_by_parser(body, mark)
+}
+
+/// A plain SAN body through shakmaty's parser: what [`quick_san`] must agree
+/// with, and the path for the shapes it does not read.
+fn plain_san_by_parser(body: &[u8], mark: Option<Mark>) -> Option<Notation> {
     let first = *body.first()?;
     let plain = |b: &u8| matches!(b, b'a'..=b'h' | b'1'..=b'8' | b'x' | b'=' | b'K' | b'Q' | b'R' | b'B' | b'N');
     if !matches!(first, b'a'..=b'h' | b'K' | b'Q' | b'R' | b'B' | b'N') || !body.iter().all(plain) {
@@ -474,25 +480,7 @@ mod tests {
             [rest @ .., b'+'] => (rest, Some(Mark::Check)),
             _ => (token, None),
         };
-        let first = *body.first()?;
-        let plain = |b: &u8| matches!(b, b'a'..=b'h' | b'1'..=b'8' | b'x' | b'=' | b'K' | b'Q' | b'R' | b'B' | b'N');
-        if !matches!(first, b'a'..=b'h' | b'K' | b'Q' | b'R' | b'B' | b'N')
-            || !body.iter().all(plain)
-        {
-            return None;
-        }
-        if body.len() >= 4 && coordinates(body).is_some() {
-            return None;
-        }
-        match San::from_ascii(body) {
-            Ok(san @ San::Normal { .. }) => Some(Notation {
-                written: WrittenMove::San(san),
-                mark,
-                en_passant_mark: false,
-                dialect: Dialect::English,
-            }),
-            _ => None,
-        }
+        plain_san_by_parser(body, mark)
     }
 
     /// Every string of `len` characters over `alphabet`, to `check`.
