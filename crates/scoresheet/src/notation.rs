@@ -320,13 +320,7 @@ fn quick_san(body: &[u8]) -> Option<San> {
         b'N' => Some(Role::Knight),
         _ => None,
     };
-    let promotion = |b: u8| match b {
-        b'Q' => Some(Role::Queen),
-        b'R' => Some(Role::Rook),
-        b'B' => Some(Role::Bishop),
-        b'N' => Some(Role::Knight),
-        _ => None,
-    };
+    let promotion = |b: u8| piece(b).filter(|&role| role != Role::King);
     let normal = |role, file, rank, capture, to, promotion| San::Normal {
         role,
         file,

@@ -88,7 +88,7 @@ impl GameAudit<'_, '_> {
                 let search = self.search(index, missing);
                 if let Some(c) = search.taken() {
                     let c = c.clone();
-                    self.take_missing(index, &c, &search, missing);
+                    self.take_missing(index, &c, missing);
                     return Step::Next;
                 }
                 let tied = search.tied().to_vec();
@@ -285,7 +285,7 @@ impl GameAudit<'_, '_> {
             return Step::Stop;
         };
         if c.edit == Edit::MissingMove {
-            self.take_missing(index, &c, &search, missing);
+            self.take_missing(index, &c, missing);
             return Step::Next;
         }
         if missing > 0 {
@@ -353,20 +353,19 @@ impl GameAudit<'_, '_> {
         Step::Next
     }
 
+    /// The move number written before the token at `index`, if any.
+    fn written_number(&self, index: usize) -> Option<u32> {
+        let recorded = self.ctx.sheet.moves.get(index)?;
+        recorded.number.map(|n| n.number)
+    }
+
     /// Moves the numbers and the board say are missing, inserted: one
     /// `missing-move` error each, then the token after them as written.
-    fn take_missing(&mut self, index: usize, c: &Candidate, search: &Search, missing: usize) {
-        let _ = search;
+    fn take_missing(&mut self, index: usize, c: &Candidate, missing: usize) {
         let pos = self.replay.position().clone();
         let tokens = self.ahead(index);
         let reach = repair::full_reach(&pos, self.replay.castling_mode(), c, &tokens);
-        let written = self
-            .ctx
-            .sheet
-            .moves
-            .get(index)
-            .and_then(|m| m.number)
-            .map(|n| n.number);
+        let written = self.written_number(index);
         let mut at = pos.clone();
         for k in 0..missing.min(c.moves.len()) {
             let repair = self.repair_facts(&pos, c, k, reach);
@@ -409,13 +408,7 @@ impl GameAudit<'_, '_> {
         let pos = self.replay.position().clone();
         let tokens = self.ahead(index);
         let mode = self.replay.castling_mode();
-        let written = self
-            .ctx
-            .sheet
-            .moves
-            .get(index)
-            .and_then(|m| m.number)
-            .map(|n| n.number);
+        let written = self.written_number(index);
         // The first missing move's candidates; the later ones follow from them.
         let mut listed: Vec<Repair> = Vec::new();
         for c in tied {
