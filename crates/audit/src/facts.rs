@@ -55,6 +55,8 @@ pub enum Facts {
         written: Mark,
         actual: CheckState,
     },
+    /// A capture sign on a move that captures nothing.
+    WrongCaptureMark,
     /// A move number that does not fit the ply it stands before.
     MoveNumber(NumberFacts),
     /// A half-move the numbers and the board say is missing from the record.
@@ -946,6 +948,10 @@ impl Serialize for Details<'_> {
                 };
                 map.serialize_entry("written_mark", written)?;
                 map.serialize_entry("actual", actual)?;
+            }
+            Facts::WrongCaptureMark => {
+                map.serialize_entry("written_mark", "capture")?;
+                map.serialize_entry("actual", "none")?;
             }
             Facts::Touch(t) => {
                 map.serialize_entry("obligation", &ObligationJson(&t.obligation))?;

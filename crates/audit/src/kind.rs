@@ -109,6 +109,9 @@ kinds! {
     MalformedPgn = "malformed-pgn", Warning, Scoresheet, figure: false, ruling: false;
     /// Added: a check or mate mark that the board contradicts.
     WrongCheckMark = "wrong-check-mark", Note, Scoresheet, figure: false, ruling: false;
+    /// Added: a capture sign on a move that captures nothing (`Nxf3` to an
+    /// empty square), read as the move the piece and the square name.
+    WrongCaptureMark = "wrong-capture-mark", Note, Scoresheet, figure: false, ruling: false;
     /// Added: a form the PGN standard does not write, read all the same
     /// (one per game and form, at its first place), so a file can be cleaned.
     NonStandardNotation = "non-standard-notation", Note, Scoresheet, figure: false, ruling: false;
@@ -231,6 +234,7 @@ impl Kind {
             Kind::BadTag
                 | Kind::MalformedPgn
                 | Kind::WrongCheckMark
+                | Kind::WrongCaptureMark
                 | Kind::NonStandardNotation
                 | Kind::MissingResult
                 | Kind::DuplicateGame

@@ -36,6 +36,11 @@ pub const MAX_CANDIDATES: usize = 2_000;
 pub const MAX_MISSING: usize = 2;
 /// Tied candidates given a second look at their next error.
 const SECOND_LOOKS: usize = 24;
+/// Ambiguous tokens a scoring run reads every way ([`replay_ahead`]): one,
+/// so that the cost of a search grows at most [`FORK_WIDTH`] times.
+const FORKS: usize = 1;
+/// Readings tried of an ambiguous token (two knights or two rooks: two).
+const FORK_WIDTH: usize = 3;
 
 /// The kind of correction, as `details.repair.edit` names it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -298,7 +303,7 @@ pub fn search(pos: &Chess, mode: shakmaty::CastlingMode, q: Question<'_>) -> Sea
         });
     }
     let as_written = if as_written.is_ok() {
-        replay_ahead(pos.clone(), mode, &[], q.tokens, LOOK_AHEAD).reach
+        replay_ahead(pos.clone(), mode, &[], q.tokens, LOOK_AHEAD, FORKS).reach
     } else {
         0
     };
@@ -309,6 +314,7 @@ pub fn search(pos: &Chess, mode: shakmaty::CastlingMode, q: Question<'_>) -> Sea
             &c.moves,
             &q.tokens[c.consumed..],
             LOOK_AHEAD,
+            FORKS,
         );
         // The edit explains its own tokens only if its moves all play.
         if run.played_edit {
@@ -351,6 +357,7 @@ fn second_look(
             &c.moves,
             &tokens[c.consumed..],
             LOOK_AHEAD,
+            FORKS,
         );
         let rest = &tokens[c.reach.min(tokens.len())..];
         let Some(next) = rest.first() else {
@@ -362,7 +369,8 @@ fn second_look(
         };
         let mut more = 0;
         for (_, m) in variants(&run.pos, next, err.as_ref()) {
-            let after = replay_ahead(run.pos.clone(), mode, &[m], &rest[1..], LOOK_AHEAD);
+            let after =
+                replay_ahead(run.pos.clone(), mode, &[m], &rest[1..], LOOK_AHEAD, FORKS);
             if after.played_edit {
                 more = more.max(1 + after.reach);
             }
@@ -527,22 +535,52 @@ struct Run {
 
 /// Plays `edit`, then the tokens as written until one does not resolve or
 /// `limit` tokens are done. Resolving and playing only: the cheap replay.
+///
+/// With `forks` left, a token that fits several pieces (`Sd2` with knights
+/// on b1 and f3: the origin left out, the commonest slip of all) is read
+/// each way, at most [`FORK_WIDTH`] ways, and the run that goes furthest
+/// counts: the record after it says which piece moved. Without this, a
+/// correction earlier in the record that happens to remove the second
+/// piece (`Se1` for `Te1`) would look better than the right one only
+/// because the record then does not stop at the ambiguity.
 fn replay_ahead(
     mut pos: Chess,
     mode: shakmaty::CastlingMode,
     edit: &[Move],
     tokens: &[Ahead],
     limit: usize,
+    forks: usize,
 ) -> Run {
     for m in edit {
         pos.play_unchecked(*m);
     }
     let mut reach = 0;
-    for token in tokens.iter().take(limit) {
+    for (i, token) in tokens.iter().take(limit).enumerate() {
         let Ahead::Move(w) = token else { break };
-        let Ok(m) = resolve(&pos, w, mode) else { break };
-        pos.play_unchecked(m);
-        reach += 1;
+        match resolve(&pos, w, mode) {
+            Ok(m) => {
+                pos.play_unchecked(m);
+                reach += 1;
+            }
+            Err(MoveError::Ambiguous(moves)) if forks > 0 => {
+                let rest = tokens.get(i + 1..).unwrap_or(&[]);
+                let left = limit.saturating_sub(i + 1);
+                let best = moves
+                    .iter()
+                    .take(FORK_WIDTH)
+                    .map(|m| replay_ahead(pos.clone(), mode, &[*m], rest, left, forks - 1))
+                    .max_by_key(|run| run.reach);
+                if let Some(run) = best {
+                    return Run {
+                        reach: reach + 1 + run.reach,
+                        reach_plies: reach + 1 + run.reach_plies,
+                        ..run
+                    };
+                }
+                break;
+            }
+            Err(_) => break,
+        }
     }
     Run {
         pos,
@@ -556,7 +594,7 @@ fn replay_ahead(
 /// or its end: the record's own `plies` where a repair was taken at a token
 /// that does replay (a missing move pair leaves the colours right).
 pub fn as_written_reach(pos: &Chess, mode: shakmaty::CastlingMode, tokens: &[Ahead]) -> usize {
-    replay_ahead(pos.clone(), mode, &[], tokens, usize::MAX).reach
+    replay_ahead(pos.clone(), mode, &[], tokens, usize::MAX, 0).reach
 }
 
 /// How far the record replays after a taken repair, to its next error or
@@ -569,7 +607,7 @@ pub fn full_reach(
 ) -> usize {
     let rest = tokens.get(candidate.consumed..).unwrap_or(&[]);
     candidate.moves.len()
-        + replay_ahead(pos.clone(), mode, &candidate.moves, rest, usize::MAX).reach
+        + replay_ahead(pos.clone(), mode, &candidate.moves, rest, usize::MAX, 0).reach
 }
 
 /// A token in no notation read with one character changed to a file
@@ -711,6 +749,27 @@ mod tests {
             taken("", "Bc4 e5 e4 Nc6 Bxf7+", 0).map(|t| t.0),
             Some(Edit::Swapped)
         );
+    }
+
+    #[test]
+    fn an_ambiguous_move_later_does_not_favour_the_correction_that_removes_it() {
+        // Issue 18's club game: 6.Le1 is 6.Te1 (the rook, as 13.Sf1 shows:
+        // f1 must be empty). 11.Sd2 leaves out the origin (knights on b1
+        // and f3). 6.Se1 would make 11.Sd2 unambiguous, but 13.Sf1 cannot
+        // follow it: read both ways, the ambiguity stops neither reading.
+        let before = "e4 e5 Nf3 Nc6 Bb5 a6 Ba4 Nf6 O-O Be7";
+        let ahead = "Be1 b5 Bb3 d6 c3 O-O h3 Nb8 d4 Nbd7 Nd2 Bb7 Bc2 Re8 Nf1 Bf8 Ng3 g6";
+        assert_eq!(
+            taken(before, ahead, 0),
+            Some((Edit::PieceLetter, "Re1".to_string()))
+        );
+        // The walk's own reach still stops at the ambiguity: it is an error
+        // of the record, reported in its turn.
+        let pos = position(before);
+        let t = tokens(ahead);
+        let (_, s) = ask(before, ahead, 0);
+        let best = s.taken().expect("taken");
+        assert_eq!(full_reach(&pos, CastlingMode::Standard, best, &t), 10);
     }
 
     #[test]

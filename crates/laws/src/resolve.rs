@@ -53,7 +53,16 @@ pub fn resolve(pos: &Chess, written: &WrittenMove, mode: CastlingMode) -> Result
             }
             // Appendix C.9: the capture sign may be left out (`Qf7` for `Qxf7`).
             if let San::Normal { capture: false, .. } = san
-                && let Some(found) = san_move(pos, with_capture(san))
+                && let Some(found) = san_move(pos, with_capture(san, true))
+            {
+                return found;
+            }
+            // A capture sign on a move that captures nothing (`Nxf3` to an
+            // empty f3) is a slip of notation, not another move: the piece
+            // and the square say which move it was. The audit notes it
+            // ([`extra_capture_sign`]).
+            if let San::Normal { capture: true, .. } = san
+                && let Some(found) = san_move(pos, with_capture(san, false))
             {
                 return found;
             }
@@ -126,7 +135,7 @@ fn san_move(pos: &Chess, san: San) -> Option<Result<Move, MoveError>> {
     }
 }
 
-fn with_capture(san: San) -> San {
+fn with_capture(san: San, capture: bool) -> San {
     match san {
         San::Normal {
             role,
@@ -139,12 +148,39 @@ fn with_capture(san: San) -> San {
             role,
             file,
             rank,
-            capture: true,
+            capture,
             to,
             promotion,
         },
         other => other,
     }
+}
+
+/// Whether `written` carries a capture sign that the move it was resolved
+/// to (`played`) does not bear out: a notation slip (Appendix C.9 makes the
+/// sign optional, never binding), worth a note and nothing more.
+///
+/// ```
+/// use laws::resolve::{extra_capture_sign, resolve};
+/// use scoresheet::notation::parse_move;
+/// use shakmaty::{CastlingMode, Chess, Position};
+/// let mut pos = Chess::default();
+/// for san in [&b"e4"[..], b"e5"] {
+///     let w = parse_move(san).map(|n| n.written).expect("notation");
+///     let m = resolve(&pos, &w, CastlingMode::Standard).expect("legal");
+///     pos.play_unchecked(m);
+/// }
+/// let nxf3 = parse_move(b"Nxf3").map(|n| n.written).expect("notation");
+/// let played = resolve(&pos, &nxf3, CastlingMode::Standard).expect("read as Nf3");
+/// assert!(extra_capture_sign(&nxf3, played));
+/// ```
+pub fn extra_capture_sign(written: &WrittenMove, played: Move) -> bool {
+    let signed = match *written {
+        WrittenMove::San(San::Normal { capture, .. }) => capture,
+        WrittenMove::Coordinates { capture, .. } => capture,
+        WrittenMove::San(_) | WrittenMove::Null => false,
+    };
+    signed && !played.is_capture()
 }
 
 fn coordinates_match(m: Move, from: Square, to: Square, mode: CastlingMode) -> bool {

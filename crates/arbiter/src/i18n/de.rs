@@ -147,6 +147,7 @@ impl Messages for De {
             Kind::AnnotationError => "Fehlerhafte Anmerkung",
             Kind::MalformedPgn => "PGN-Syntaxfehler",
             Kind::WrongCheckMark => "Falsches Schachzeichen",
+            Kind::WrongCaptureMark => "Schlagzeichen ohne Schlagen",
             Kind::NonStandardNotation => "Keine Notation des PGN-Standards",
             Kind::MoveNumberMismatch => "Zugnummer passt nicht",
             Kind::MissingMove => "Zug fehlt im Partieformular",

@@ -133,6 +133,7 @@ impl Messages for En {
             Kind::AnnotationError => "Annotation error",
             Kind::MalformedPgn => "Malformed PGN",
             Kind::WrongCheckMark => "Wrong check mark",
+            Kind::WrongCaptureMark => "Capture sign without a capture",
             Kind::NonStandardNotation => "Not the PGN standard's notation",
             Kind::MoveNumberMismatch => "Move number does not fit",
             Kind::MissingMove => "Move missing from the scoresheet",

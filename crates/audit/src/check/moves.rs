@@ -49,6 +49,23 @@ impl Context<'_> {
         f
     }
 
+    /// A capture sign on a move that captures nothing: a note on the move
+    /// just played (Appendix C.9).
+    pub(super) fn wrong_capture_mark(
+        &self,
+        replay: &Replay,
+        ply: usize,
+        span: Span,
+        mover: Color,
+    ) -> Finding {
+        let mut f = Finding::new(Kind::WrongCaptureMark, Some(ply), Facts::WrongCaptureMark)
+            .player(mover);
+        f.move_number = replay.last_label();
+        f.token = Some(self.token(span));
+        f.place = Some(self.place(span));
+        f
+    }
+
     /// The label of a recorded token in the position before it, as written.
     pub(super) fn written_label(&self, before: &Chess, span: Span) -> MoveLabel {
         MoveLabel::written(before, self.token(span))

@@ -5,7 +5,7 @@
 
 use std::hash::{Hash, Hasher};
 
-use laws::{MoveError, Replay, claim::keeps_written_move, illegal::Tally, resolve::resolve, touch};
+use laws::{MoveError, Replay, claim::keeps_written_move, illegal::Tally, resolve::{extra_capture_sign, resolve}, touch};
 use scoresheet::{Event, EventAt, RecordedMove, WrittenMove, WrittenToken};
 use shakmaty::{CastlingMode, Chess, Color, Move, Position, Role, Square};
 
@@ -260,9 +260,17 @@ impl GameAudit<'_, '_> {
                 let f = ctx.moves_after_end(label, ply, recorded.span, mover, article);
                 self.findings.push(f);
             }
-        } else if let Some(wrong) = played.wrong_mark {
-            let f = ctx.wrong_mark(&self.replay, wrong, ply, recorded.span, mover);
-            self.findings.push(f);
+        } else {
+            if let Ok(notation) = &recorded.notation
+                && extra_capture_sign(&notation.written, played.mv)
+            {
+                let f = ctx.wrong_capture_mark(&self.replay, ply, recorded.span, mover);
+                self.findings.push(f);
+            }
+            if let Some(wrong) = played.wrong_mark {
+                let f = ctx.wrong_mark(&self.replay, wrong, ply, recorded.span, mover);
+                self.findings.push(f);
+            }
         }
         if let (Some(duty), Some(before), Ok(notation)) = (&duty, &before, &recorded.notation)
             && !duty.permits(played.mv)

@@ -442,6 +442,11 @@ pub fn sentence(_report: &GameReport, f: &Finding) -> String {
             };
             format!("{} ist {written} notiert, aber {actual}.", mv(f))
         }
+        Facts::WrongCaptureMark => format!(
+            "{} ist mit Schlagzeichen notiert („{}“), schlägt aber nichts.",
+            mv(f),
+            f.token.as_deref().unwrap_or_default()
+        ),
         Facts::Touch(t) => {
             let touched = if t.touched.is_empty() {
                 "eine Figur".to_string()

@@ -251,6 +251,11 @@ pub fn sentence(_report: &GameReport, f: &Finding) -> String {
             };
             format!("{} is written with {written}, but {actual}", label(f))
         }
+        Facts::WrongCaptureMark => format!(
+            "{} is written with a capture sign (\"{}\"), but it captures nothing",
+            label(f),
+            f.token.as_deref().unwrap_or_default()
+        ),
         Facts::Touch(t) => {
             let legal = match t.allowed.len() {
                 0 => String::new(),
