@@ -385,7 +385,7 @@ impl GameAudit<'_, '_> {
         for k in 0..missing.min(c.moves.len()) {
             let repair = self.repair_facts(&pos, c, k, reach);
             if let Some(san) = sans.get(k) {
-                inserted.push((repair.clone(), san.clone()));
+                inserted.push((repair.clone(), *san));
             }
             let facts = Facts::MissingMove(MissingFacts {
                 number: at.fullmoves().get(),

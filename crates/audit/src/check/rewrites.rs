@@ -43,7 +43,7 @@ impl GameAudit<'_, '_> {
         let sans = c.sans(pos);
         match c.edit {
             Edit::PieceLetter | Edit::Square => {
-                if let Some(read_as) = sans.first().cloned() {
+                if let Some(read_as) = sans.first().copied() {
                     self.push_rewrite(Change::Read { token, read_as }, Some(repair.clone()));
                 }
             }
@@ -56,7 +56,7 @@ impl GameAudit<'_, '_> {
                 else {
                     return;
                 };
-                let (first, last, second) = (first.clone(), last.clone(), second.span);
+                let (first, last, second) = (*first, *last, second.span);
                 let then = self.repair_facts(pos, c, other, reach);
                 self.push_rewrite(
                     Change::Read {
