@@ -369,6 +369,16 @@ fn run(args: &RunArgs, audit_only: Option<&cli::AuditOnly>, lang: Lang) -> Resul
     } = sink;
     if let (Some(repaired), Some(path)) = (&mut repaired, &args.repair) {
         repaired.finish().map_err(io_at(path, messages))?;
+        if repaired.cut > 0 {
+            eprintln!(
+                "arbiter: {}: {}",
+                messages.labels().warning,
+                messages.usage(Usage::RepairCut {
+                    path: &path.display().to_string(),
+                    games: repaired.cut,
+                })
+            );
+        }
     }
     match output {
         Some(path) => renderer.finish().map_err(io_at(path, messages))?,

@@ -293,3 +293,32 @@ fn several_files_are_written_one_after_the_other() {
             .all(|r| r["repairs"] == 0 && r["plies"].as_u64() > Some(20))
     );
 }
+
+#[test]
+fn a_windows_1252_game_gets_its_comments_in_windows_1252() {
+    let dir = scratch("repair-latin1");
+    let pgn =
+        b"[Event \"G\xf6rlitz\"]\n[Result \"*\"]\n\n1. e4 e5 2. Sf3 Sc6 3. Sb5 a6 4. Lxc6 dxc6 *\n";
+    let file = dir.join("latin1.pgn");
+    fs::write(&file, pgn).unwrap();
+    let out = dir.join("out.pgn");
+    let run = arbiter(&[
+        "--lang",
+        "de",
+        "validate",
+        "--repair",
+        out.to_str().unwrap(),
+        file.to_str().unwrap(),
+    ]);
+    assert_eq!(run.status.code(), Some(1));
+    let written = fs::read(&out).unwrap();
+    let expected: Vec<u8> = [
+        &b"[Event \"G\xf6rlitz\"]\n[Result \"*\"]\n\n1. e4 e5 2. Sf3 Sc6 3. Lb5 { arbiter: notiert \x84Sb5\x93, gelesen als Lb5 (falscher Figurenbuchstabe; damit l\xe4sst sich die Mitschrift bis zum 4. Zug von Schwarz nachspielen) } a6 4. Lxc6 dxc6 *\n"[..],
+    ]
+    .concat();
+    assert_eq!(
+        String::from_utf8_lossy(&written),
+        String::from_utf8_lossy(&expected)
+    );
+    assert_eq!(written, expected);
+}

@@ -297,6 +297,9 @@ impl Messages for De {
             Usage::NoGamesAtAll => "keine Partie gelesen: keine Quelle enthielt eine".to_string(),
             Usage::NoFolder(path) => format!("{path}: der Ordner zum Schreiben existiert nicht"),
             Usage::Io { path, why } => format!("{path}: {why}"),
+            Usage::RepairCut { path, games } => format!(
+                "{path}: {games} Partie(n) über 16 MiB sind nur so weit geschrieben, wie sie gelesen wurden"
+            ),
             Usage::RepairIsInput(path) => format!(
                 "--repair {path}: diese Datei ist eine der Eingaben, und die Eingabe wird nie verändert: bitte eine andere Datei nennen"
             ),

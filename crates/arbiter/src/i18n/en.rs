@@ -273,6 +273,9 @@ impl Messages for En {
             Usage::NoGamesAtAll => "no game was read: no source of the run had one".to_string(),
             Usage::NoFolder(path) => format!("{path}: the folder to write into does not exist"),
             Usage::Io { path, why } => format!("{path}: {why}"),
+            Usage::RepairCut { path, games } => format!(
+                "{path}: {games} game(s) larger than 16 MiB are written only as far as they were read"
+            ),
             Usage::RepairIsInput(path) => format!(
                 "--repair {path}: this file is one of the inputs; the input is never changed: name another file"
             ),

@@ -29,6 +29,8 @@ pub struct Repaired<W: Write> {
     last: Option<(String, bool)>,
     /// The output ends with a line break (or nothing was written yet).
     at_line_start: bool,
+    /// Games larger than the reader keeps, written only as far as read.
+    pub cut: usize,
 }
 
 impl<W: Write> Repaired<W> {
@@ -38,6 +40,7 @@ impl<W: Write> Repaired<W> {
             messages,
             last: None,
             at_line_start: true,
+            cut: 0,
         }
     }
 
@@ -58,6 +61,9 @@ impl<W: Write> Repaired<W> {
             if text.before.is_empty() {
                 self.out.write_all(eol)?;
             }
+        }
+        if text.dropped_bytes > 0 {
+            self.cut += 1;
         }
         self.out.write_all(&text.before)?;
         let written = repaired(text, &report.rewrites, self.messages);
