@@ -7,7 +7,7 @@
 use audit::{Change, check_game};
 use scoresheet::GameText;
 
-fn at<'a>(text: &'a str, start: usize, end: usize) -> &'a str {
+fn at(text: &str, start: usize, end: usize) -> &str {
     &text[start..end]
 }
 
