@@ -32,7 +32,8 @@ pub enum Command {
         arbiter validate round5.pgn\n  \
         arbiter validate --format json games/ > report.jsonl\n  \
         zcat twic.pgn.gz | arbiter validate -\n  \
-        arbiter validate --format csv --fail-on warning club.pgn.zst")]
+        arbiter validate --format csv --fail-on warning club.pgn.zst\n  \
+        arbiter validate --repair repaired.pgn round5.pgn")]
     Validate(RunArgs),
     /// Check every game of many files in parallel and summarise.
     #[command(after_help = "Examples:\n  \
@@ -206,6 +207,7 @@ impl RulesOptions {
             claims: Vec::new(),
             mating_lines: audit::MatingLines::Quick,
             no_draw_before: self.no_draw_before,
+            keep_text: false,
         }
     }
 }
@@ -319,6 +321,11 @@ pub struct RunArgs {
     /// Also write an HTML ruling sheet for each game with rulings into this directory, with index.html.
     #[arg(long, value_name = "DIR")]
     pub html: Option<PathBuf>,
+
+    /// Also write every game into this PGN file with the repairs taken applied, each marked
+    /// in a comment (the input is never changed; see docs/notation.md).
+    #[arg(long, value_name = "FILE")]
+    pub repair: Option<PathBuf>,
 
     /// The arbiter's name, for the ruling sheet's header and signature line.
     #[arg(long, value_name = "NAME")]

@@ -115,6 +115,28 @@ fn check_folder(path: &Path, m: &'static dyn Messages) -> Result<(), Failure> {
     Ok(())
 }
 
+/// `--repair` must not name a file being read: the input is never changed.
+/// A path that does not exist yet is no input.
+fn refuse_input(
+    path: &Path,
+    sources: &[audit::Source],
+    m: &'static dyn Messages,
+) -> Result<(), Failure> {
+    let Ok(target) = path.canonicalize() else {
+        return Ok(());
+    };
+    let is_input = sources.iter().any(|source| match source {
+        audit::Source::File(input) => input.canonicalize().is_ok_and(|p| p == target),
+        audit::Source::Stdin => false,
+    });
+    if is_input {
+        return Err(usage(
+            m.usage(Usage::RepairIsInput(&path.display().to_string())),
+        ));
+    }
+    Ok(())
+}
+
 /// Why a source could not be read, in the catalogue's words.
 fn source_failure(name: &str, err: &io::Error, m: &'static dyn Messages) -> String {
     match audit::source::NotPgn::of(err) {
@@ -176,13 +198,21 @@ fn run(args: &RunArgs, audit_only: Option<&cli::AuditOnly>, lang: Lang) -> Resul
     let messages = lang.messages();
     let filter = Filter::new(args.only.as_deref(), args.skip.as_deref()).map_err(usage)?;
     let fail_on = FailOn::parse(&args.fail_on).map_err(usage)?;
-    for path in [args.output.as_ref(), summary_file, args.html.as_ref()]
-        .into_iter()
-        .flatten()
+    for path in [
+        args.output.as_ref(),
+        summary_file,
+        args.html.as_ref(),
+        args.repair.as_ref(),
+    ]
+    .into_iter()
+    .flatten()
     {
         check_folder(path, messages)?;
     }
     let sources = audit::source::collect(&args.paths).map_err(|e| collect_failure(e, messages))?;
+    if let Some(path) = &args.repair {
+        refuse_input(path, &sources, messages)?;
+    }
     let tournament = match &args.trf {
         Some(path) => Some(read_trf(path, args.round)?),
         None => None,
@@ -196,6 +226,8 @@ fn run(args: &RunArgs, audit_only: Option<&cli::AuditOnly>, lang: Lang) -> Resul
         } else {
             audit::MatingLines::Quick
         },
+        // Only the repaired record needs the games' text.
+        keep_text: args.repair.is_some(),
         ..args.rules.options()
     };
     let mut builder = rayon::ThreadPoolBuilder::new();
@@ -243,6 +275,13 @@ fn run(args: &RunArgs, audit_only: Option<&cli::AuditOnly>, lang: Lang) -> Resul
         ),
         None => None,
     };
+    let repaired = match &args.repair {
+        Some(path) => Some(render::repaired::Repaired::new(
+            io::BufWriter::new(std::fs::File::create(path).map_err(io_at(path, messages))?),
+            messages,
+        )),
+        None => None,
+    };
     // Duplicates are a property of the whole input: the batch audit looks for them.
     let duplicates = audit_only
         .is_some_and(|a| !a.no_duplicates)
@@ -253,6 +292,7 @@ fn run(args: &RunArgs, audit_only: Option<&cli::AuditOnly>, lang: Lang) -> Resul
         fail_on: &fail_on,
         renderer,
         html,
+        repaired,
         duplicates,
         tournament,
         progress: &progress,
@@ -262,6 +302,7 @@ fn run(args: &RunArgs, audit_only: Option<&cli::AuditOnly>, lang: Lang) -> Resul
         },
         failed: false,
         write_error: None,
+        repair_error: None,
     };
     let output = args.output.as_deref();
     let html_dir = args.html.as_deref();
@@ -273,6 +314,12 @@ fn run(args: &RunArgs, audit_only: Option<&cli::AuditOnly>, lang: Lang) -> Resul
         let name = source.name();
         let before = sink.summary.games;
         let read = audit::run::run_source(source, &options, &pool, &mut |report| sink.game(report));
+        if let Some(err) = sink.repair_error.take() {
+            return Err(io_at(
+                args.repair.as_deref().unwrap_or(Path::new("-")),
+                messages,
+            )(err));
+        }
         if let Some(err) = sink.write_error.take() {
             return Err(match output {
                 Some(path) => io_at(path, messages)(err),
@@ -315,10 +362,24 @@ fn run(args: &RunArgs, audit_only: Option<&cli::AuditOnly>, lang: Lang) -> Resul
     let Sink {
         mut renderer,
         mut html,
+        mut repaired,
         summary,
         failed,
         ..
     } = sink;
+    if let (Some(repaired), Some(path)) = (&mut repaired, &args.repair) {
+        repaired.finish().map_err(io_at(path, messages))?;
+        if repaired.cut > 0 {
+            eprintln!(
+                "arbiter: {}: {}",
+                messages.labels().warning,
+                messages.usage(Usage::RepairCut {
+                    path: &path.display().to_string(),
+                    games: repaired.cut,
+                })
+            );
+        }
+    }
     match output {
         Some(path) => renderer.finish().map_err(io_at(path, messages))?,
         None => renderer.finish()?,
@@ -391,18 +452,21 @@ struct Sink<'a> {
     fail_on: &'a FailOn,
     renderer: Box<dyn Render>,
     html: Option<render::pages::Dir>,
+    repaired: Option<render::repaired::Repaired<io::BufWriter<std::fs::File>>>,
     duplicates: Option<duplicates::Duplicates>,
     tournament: Option<audit::tournament::Tournament>,
     progress: &'a progress::Progress,
     summary: Summary,
     failed: bool,
     write_error: Option<io::Error>,
+    /// Writing the repaired record failed: the run stops, naming its path.
+    repair_error: Option<io::Error>,
 }
 
 impl Sink<'_> {
     /// A game's row: checked against the rest of the input, then shown.
     fn game(&mut self, mut report: audit::GameReport) {
-        if self.write_error.is_some() {
+        if self.write_error.is_some() || self.repair_error.is_some() {
             return;
         }
         if let Some(duplicates) = &mut self.duplicates {
@@ -416,7 +480,7 @@ impl Sink<'_> {
 
     /// Any row, a game's or the tournament file's.
     fn emit(&mut self, mut report: audit::GameReport) {
-        if self.write_error.is_some() {
+        if self.write_error.is_some() || self.repair_error.is_some() {
             return;
         }
         self.filter.apply(&mut report);
@@ -430,6 +494,9 @@ impl Sink<'_> {
             && let Some(Err(err)) = self.html.as_mut().map(|h| h.game(&report))
         {
             self.write_error = Some(err);
+        }
+        if let Some(Err(err)) = self.repaired.as_mut().map(|r| r.game(&report)) {
+            self.repair_error = Some(err);
         }
     }
 }

@@ -17,6 +17,7 @@ pub mod check;
 pub mod facts;
 pub mod kind;
 pub mod report;
+pub mod rewrite;
 pub mod run;
 pub mod source;
 pub mod tournament;
@@ -25,4 +26,5 @@ pub use check::{ExtraClaim, MatingLines, MoveRef, Options, check_game, check_gam
 pub use facts::Facts;
 pub use kind::{Group, Kind, Severity};
 pub use report::{Clocks, Finding, GameReport, Header, PgnDate, Place, Player, Row, Side};
+pub use rewrite::{Change, KeptText, Rewrite};
 pub use source::Source;

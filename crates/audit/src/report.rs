@@ -41,6 +41,11 @@ pub struct GameReport {
     pub fingerprint: Option<u64>,
     /// A game's row, or a row of the tournament file (`source` the TRF).
     pub row: Row,
+    /// What the corrections change in the written record, in the order of
+    /// the text: for the writer of the repaired record.
+    pub rewrites: Vec<crate::rewrite::Rewrite>,
+    /// The game's text, only where the run keeps it (`Options::keep_text`).
+    pub text: Option<crate::rewrite::KeptText>,
 }
 
 /// What a report's row is about.

@@ -12,6 +12,7 @@ use scoresheet::{GameText, Splitter};
 use crate::{
     check::{Options, check_game_with},
     report::GameReport,
+    rewrite::KeptText,
     source::Source,
 };
 
@@ -38,7 +39,7 @@ pub fn run_source(
     let (batches, receive) = mpsc::sync_channel::<Vec<(usize, GameText)>>(1);
     thread::scope(|scope| {
         let reading = scope.spawn(move || -> io::Result<()> {
-            let mut games = Splitter::new(reader);
+            let mut games = Splitter::new(reader).keep_between(options.keep_text);
             let mut index = 0usize;
             loop {
                 let mut batch = Vec::with_capacity(BATCH);
@@ -76,8 +77,19 @@ pub fn run_source(
             let (name, options) = (name.clone(), options.clone());
             pool.spawn(move || {
                 let checked: Vec<GameReport> = batch
-                    .par_iter()
-                    .map(|(i, text)| check_game_with(&name, *i, text, &options))
+                    .into_par_iter()
+                    .map(|(i, text)| {
+                        let mut report = check_game_with(&name, i, &text, &options);
+                        if options.keep_text {
+                            report.text = Some(KeptText {
+                                bytes: text.bytes,
+                                before: text.before,
+                                encoding: text.encoding,
+                                dropped_bytes: text.dropped_bytes,
+                            });
+                        }
+                        report
+                    })
                     .collect();
                 // The receiver is gone only if the run itself has ended.
                 let _ = done.send(checked);

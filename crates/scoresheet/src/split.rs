@@ -29,6 +29,10 @@ use crate::{forms::text_annotation, results::movetext_result, text::GameText};
 /// The default size limit for one game's text: 16 MiB.
 pub const DEFAULT_GAME_LIMIT: usize = 16 << 20;
 
+/// The most bytes kept between two games ([`Splitter::keep_between`]):
+/// blank lines and escape lines, never megabytes.
+const BETWEEN_LIMIT: usize = 64 << 10;
+
 /// How many bytes of a line are looked at to classify it.
 const PREFIX: usize = 256;
 
@@ -120,6 +124,7 @@ struct Building {
     first_column: u32,
     offset: u64,
     dropped: u64,
+    before: Vec<u8>,
 }
 
 /// An iterator over the games of a PGN stream.
@@ -153,6 +158,10 @@ pub struct Splitter<R> {
     limit: usize,
     prefix: Vec<u8>,
     done: bool,
+    /// Whether the bytes between games are kept ([`GameText::before`]).
+    keep_between: bool,
+    /// The bytes skipped since the last game ended, while `keep_between`.
+    between: Vec<u8>,
 }
 
 impl<R: BufRead> Splitter<R> {
@@ -180,6 +189,26 @@ impl<R: BufRead> Splitter<R> {
             limit: limit.max(PREFIX),
             prefix: Vec::with_capacity(PREFIX + 1),
             done: false,
+            keep_between: false,
+            between: Vec::new(),
+        }
+    }
+
+    /// Keeps the bytes between games (blank lines, escape lines, up to
+    /// 64 KiB) on the next game's [`GameText::before`], for a writer that
+    /// gives the source back byte for byte. Bytes after the last game are
+    /// not kept.
+    pub fn keep_between(mut self, keep: bool) -> Splitter<R> {
+        self.keep_between = keep;
+        self
+    }
+
+    /// Bytes that belong to no game, kept while asked to.
+    fn between(&mut self, bytes: &[u8]) {
+        if self.keep_between {
+            let room = BETWEEN_LIMIT.saturating_sub(self.between.len());
+            self.between
+                .extend_from_slice(&bytes[..bytes.len().min(room)]);
         }
     }
 
@@ -215,6 +244,7 @@ impl<R: BufRead> Splitter<R> {
             first_column: self.line_chars.saturating_add(1),
             offset: self.offset,
             dropped: 0,
+            before: std::mem::take(&mut self.between),
         });
         self.forget_tag_names();
         self.in_comment = false;
@@ -228,12 +258,20 @@ impl<R: BufRead> Splitter<R> {
         self.game.take().map(|mut b| {
             // Blank lines after the movetext that no paragraph continued are not the game's.
             if let Some((len, dropped)) = held {
+                if self.keep_between {
+                    // They come before the next game.
+                    let cut = b.bytes.get(len..).unwrap_or(&[]).to_vec();
+                    let mut between = cut;
+                    between.append(&mut self.between);
+                    self.between = between;
+                }
                 b.bytes.truncate(len);
                 b.dropped = dropped;
             }
             let mut text = GameText::new(b.bytes, b.first_line, b.offset);
             text.first_column = b.first_column;
             text.dropped_bytes = b.dropped;
+            text.before = b.before;
             text
         })
     }
@@ -495,6 +533,11 @@ impl<R: BufRead> Splitter<R> {
 
     fn skip_line(&mut self, complete: bool) -> io::Result<()> {
         self.offset += self.prefix.len() as u64;
+        if self.keep_between {
+            let prefix = std::mem::take(&mut self.prefix);
+            self.between(&prefix);
+            self.prefix = prefix;
+        }
         if !complete {
             loop {
                 let buf = self.reader.fill_buf()?;
@@ -503,12 +546,20 @@ impl<R: BufRead> Splitter<R> {
                 }
                 match memchr::memchr(b'\n', buf) {
                     Some(nl) => {
+                        if self.keep_between {
+                            let room = BETWEEN_LIMIT.saturating_sub(self.between.len());
+                            self.between.extend_from_slice(&buf[..(nl + 1).min(room)]);
+                        }
                         self.reader.consume(nl + 1);
                         self.offset += nl as u64 + 1;
                         break;
                     }
                     None => {
                         let len = buf.len();
+                        if self.keep_between {
+                            let room = BETWEEN_LIMIT.saturating_sub(self.between.len());
+                            self.between.extend_from_slice(&buf[..len.min(room)]);
+                        }
                         self.reader.consume(len);
                         self.offset += len as u64;
                     }
@@ -776,6 +827,28 @@ mod tests {
                 (g.first_line, String::from_utf8_lossy(&g.bytes).into_owned())
             })
             .collect()
+    }
+
+    #[test]
+    fn the_bytes_between_games_give_the_source_back() {
+        let pgn: &[u8] = b"\r\n[Event \"a\"]\r\n\r\n1. e4 *\r\n\r\n%escape\r\n\r\n[Event \"b\"]\n\n1. d4\n\n\n1. c4 * [Event \"c\"] 1. f3 *\n";
+        let games: Vec<GameText> = Splitter::new(pgn)
+            .keep_between(true)
+            .collect::<io::Result<_>>()
+            .expect("in-memory read");
+        assert_eq!(games.len(), 4);
+        let mut again = Vec::new();
+        for g in &games {
+            again.extend_from_slice(&g.before);
+            again.extend_from_slice(&g.bytes);
+        }
+        assert_eq!(
+            String::from_utf8_lossy(&again),
+            String::from_utf8_lossy(pgn)
+        );
+        // Without asking, nothing is kept.
+        let plain = Splitter::new(pgn).filter_map(Result::ok);
+        assert!(plain.into_iter().all(|g| g.before.is_empty()));
     }
 
     #[test]

@@ -28,6 +28,13 @@ pub struct GameText {
     /// Bytes that were dropped because the game exceeded the splitter's size limit.
     pub dropped_bytes: u64,
     pub encoding: Encoding,
+    /// The bytes between the game before (or the start of the source) and
+    /// this one that belong to no game: blank lines, `%` escape lines. Kept
+    /// only where the splitter was asked to ([`Splitter::keep_between`]), so
+    /// that a writer can give the source back byte for byte.
+    ///
+    /// [`Splitter::keep_between`]: crate::Splitter::keep_between
+    pub before: Vec<u8>,
     /// The line and column at every 256 bytes, built on the first
     /// [`GameText::locate`], of the bytes as they are then (a game's bytes
     /// are not changed once cut; should they be, the index is built anew).
@@ -57,6 +64,7 @@ impl GameText {
             offset,
             dropped_bytes: 0,
             encoding,
+            before: Vec::new(),
             index: OnceLock::new(),
         }
     }
@@ -210,7 +218,18 @@ fn advance(bytes: &[u8], encoding: Encoding, newlines: u32, chars: u32) -> (u32,
     }
 }
 
-pub(crate) fn decode(bytes: &[u8], encoding: Encoding) -> Cow<'_, str> {
+/// Text written into a game (a comment) in the game's own encoding: a
+/// Windows-1252 game stays Windows-1252 (a character it has no byte for is
+/// written as an HTML character reference).
+pub fn encode(text: &str, encoding: Encoding) -> Cow<'_, [u8]> {
+    match encoding {
+        Encoding::Utf8 => Cow::Borrowed(text.as_bytes()),
+        Encoding::Windows1252 => encoding_rs::WINDOWS_1252.encode(text).0,
+    }
+}
+
+/// Bytes of a game (a token, a tag value) as text, in the game's encoding.
+pub fn decode(bytes: &[u8], encoding: Encoding) -> Cow<'_, str> {
     let bytes = bytes.strip_prefix(b"\xef\xbb\xbf").unwrap_or(bytes);
     match encoding {
         // Checking is cheaper than the lossy decoder's walk, and all but never fails.
@@ -227,6 +246,12 @@ pub(crate) fn decode(bytes: &[u8], encoding: Encoding) -> Cow<'_, str> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn text_is_written_in_the_games_encoding() {
+        assert_eq!(&*encode("Zug ä", Encoding::Windows1252), b"Zug \xe4");
+        assert_eq!(&*encode("Zug ä", Encoding::Utf8), "Zug ä".as_bytes());
+    }
 
     #[test]
     fn latin1_is_decoded_not_garbled() {

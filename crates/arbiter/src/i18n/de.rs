@@ -2,6 +2,7 @@
 //! (`design/glossary-de.md`). Each sentence is built from the finding's
 //! facts, the same facts the English one is built from (`de/sentence.rs`).
 
+mod comment;
 mod sentence;
 
 #[cfg(test)]
@@ -129,6 +130,10 @@ fn capitalised(text: &str) -> String {
 }
 
 impl Messages for De {
+    fn repair_note(&self, note: super::Note, reaches: Option<(u32, Color)>) -> String {
+        comment::repair_note(note, reaches)
+    }
+
     fn labels(&self) -> &'static Labels {
         &LABELS
     }
@@ -293,6 +298,12 @@ impl Messages for De {
             Usage::NoGamesAtAll => "keine Partie gelesen: keine Quelle enthielt eine".to_string(),
             Usage::NoFolder(path) => format!("{path}: der Ordner zum Schreiben existiert nicht"),
             Usage::Io { path, why } => format!("{path}: {why}"),
+            Usage::RepairCut { path, games } => format!(
+                "{path}: {games} Partie(n) über 16 MiB sind nur so weit geschrieben, wie sie gelesen wurden"
+            ),
+            Usage::RepairIsInput(path) => format!(
+                "--repair {path}: diese Datei ist eine der Eingaben, und die Eingabe wird nie verändert: bitte eine andere Datei nennen"
+            ),
         }
     }
 

@@ -1,6 +1,7 @@
 //! English: the words of the contract's `message`, rendered from each
 //! finding's facts (the sentences are in `en/sentence.rs`).
 
+mod comment;
 mod sentence;
 
 use audit::{Finding, GameReport, Kind, PgnDate, Player};
@@ -115,6 +116,10 @@ static LABELS: Labels = Labels {
 };
 
 impl Messages for En {
+    fn repair_note(&self, note: super::Note, reaches: Option<(u32, Color)>) -> String {
+        comment::repair_note(note, reaches)
+    }
+
     fn labels(&self) -> &'static Labels {
         &LABELS
     }
@@ -269,6 +274,12 @@ impl Messages for En {
             Usage::NoGamesAtAll => "no game was read: no source of the run had one".to_string(),
             Usage::NoFolder(path) => format!("{path}: the folder to write into does not exist"),
             Usage::Io { path, why } => format!("{path}: {why}"),
+            Usage::RepairCut { path, games } => format!(
+                "{path}: {games} game(s) larger than 16 MiB are written only as far as they were read"
+            ),
+            Usage::RepairIsInput(path) => format!(
+                "--repair {path}: this file is one of the inputs; the input is never changed: name another file"
+            ),
         }
     }
 

@@ -10,7 +10,7 @@ const COMMANDS: [(&str, &str, &str); 6] = [
     (
         "validate",
         "Jeden notierten Zug nachspielen und genau sagen, wo und warum ein Partieformular fehlerhaft ist.",
-        "Beispiele:\n  arbiter --lang de validate runde5.pgn\n  arbiter validate --format json partien/ > bericht.jsonl\n  zcat twic.pgn.gz | arbiter validate -",
+        "Beispiele:\n  arbiter --lang de validate runde5.pgn\n  arbiter validate --format json partien/ > bericht.jsonl\n  zcat twic.pgn.gz | arbiter validate -\n  arbiter validate --repair korrigiert.pgn runde5.pgn",
     ),
     (
         "audit",
@@ -44,7 +44,7 @@ const COMMANDS: [(&str, &str, &str); 6] = [
 /// Every option must be here: clap's `mut_arg` moves the argument to the end,
 /// and the translated command is parsed as well as shown, so an option left
 /// out would change the order (the unit test below checks).
-const ARGS: [(&str, &str); 37] = [
+const ARGS: [(&str, &str); 38] = [
     (
         "paths",
         "PGN-Dateien oder Verzeichnisse (rekursiv nach *.pgn, *.pgn.gz, *.pgn.zst durchsucht); `-` für die Standardeingabe.",
@@ -100,6 +100,10 @@ const ARGS: [(&str, &str); 37] = [
     (
         "html",
         "Zusätzlich druckbare HTML-Entscheidungsblätter mit Diagrammen schreiben (audit/validate: ein Verzeichnis mit index.html; adjudicate: eine Datei).",
+    ),
+    (
+        "repair",
+        "Zusätzlich jede Partie in diese PGN-Datei schreiben, mit den übernommenen Korrekturen, jede in einem Kommentar vermerkt (die Eingabe bleibt unverändert; siehe docs/notation.md).",
     ),
     (
         "no_duplicates",

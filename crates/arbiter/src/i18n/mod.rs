@@ -190,10 +190,52 @@ pub enum Usage<'a> {
     NoFolder(&'a str),
     /// Reading or writing this path failed; the system's reason.
     Io { path: &'a str, why: &'a str },
+    /// `--repair` names one of the files being read: the input is never changed.
+    RepairIsInput(&'a str),
+    /// Games larger than the reader keeps, written into the repaired record
+    /// only as far as they were read (a warning).
+    RepairCut { path: &'a str, games: usize },
+}
+
+/// A move in SAN as the scoresheet spells it: German piece letters
+/// (K D T L S) where it writes them.
+pub fn spelt(san: &shakmaty::san::SanPlus, german: bool) -> String {
+    let text = san.to_string();
+    if german { de::san_letters(&text) } else { text }
+}
+
+/// What the comment beside a correction in the repaired record says
+/// (`--repair`). Moves and tokens come spelt as the scoresheet writes them.
+#[derive(Debug, Clone, Copy)]
+pub enum Note<'a> {
+    /// The token `written` read as `read_as`.
+    Read {
+        written: &'a str,
+        read_as: &'a str,
+        edit: laws::repair::Edit,
+    },
+    /// The token `written` is the move before it written a second time: left out.
+    Dropped { written: &'a str },
+    /// A move missing from the record, inserted.
+    Inserted,
+    /// The move number `written` names the other player's column.
+    Renumbered { written: &'a str },
+    /// An illegal move that was played and stood: the record stays.
+    Stood,
+    /// Equal corrections, none taken (`missing`: moves inserted before the
+    /// token): each move read, with the kind of correction.
+    Untaken {
+        candidates: &'a [(String, laws::repair::Edit)],
+        missing: bool,
+    },
 }
 
 /// One language of the catalogue.
 pub trait Messages: Sync {
+    /// The comment beside a correction in the repaired record, without the
+    /// braces; `reaches`: the move the record then replays to.
+    fn repair_note(&self, note: Note, reaches: Option<(u32, shakmaty::Color)>) -> String;
+
     fn labels(&self) -> &'static Labels;
 
     /// A short heading for a finding kind.
@@ -415,6 +457,8 @@ mod tests {
             header: audit::Header::default(),
             fingerprint: None,
             row: audit::Row::Game,
+            rewrites: Vec::new(),
+            text: None,
         };
         for lang in [Lang::En, Lang::De] {
             let m = lang.messages();

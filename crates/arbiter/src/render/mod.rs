@@ -7,6 +7,7 @@ pub mod figure;
 pub mod html;
 pub mod json;
 pub mod pages;
+pub mod repaired;
 pub mod sheet;
 pub mod svg;
 pub mod text;

@@ -9,6 +9,7 @@ mod moves;
 mod offers;
 mod readings;
 mod repairs;
+mod rewrites;
 mod walk;
 
 use laws::{Article, GameClass, Supervision, time_control::TimeControl};
@@ -106,6 +107,9 @@ pub struct Options {
     /// The event's regulations bar agreements before both players have
     /// completed this many moves (9.1.1).
     pub no_draw_before: Option<u32>,
+    /// Keep each game's text on its report (`GameReport::text`), for the
+    /// writer of the repaired record; off, no report holds its game's text.
+    pub keep_text: bool,
 }
 
 /// How hard the engine looks for the shortest mating line it shows: the
@@ -283,6 +287,8 @@ fn blank_report(source: &str, game: usize, text: &GameText) -> GameReport {
         header: crate::report::Header::default(),
         fingerprint: None,
         row: crate::report::Row::Game,
+        rewrites: Vec::new(),
+        text: None,
     }
 }
 

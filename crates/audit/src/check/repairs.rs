@@ -63,6 +63,8 @@ pub(super) struct Reconstruction {
     /// Tokens read as illegal moves that stood, for the replays after the walk.
     pub stood: Vec<usize>,
     german: Option<bool>,
+    /// What the corrections change in the text, in its order.
+    pub rewrites: Vec<crate::rewrite::Rewrite>,
 }
 
 impl GameAudit<'_, '_> {
@@ -159,6 +161,9 @@ impl GameAudit<'_, '_> {
                 Some(self.repair_facts(&pos, &c, 0, reach))
             })
             .flatten();
+        if let Some(repair) = &repair {
+            self.rewrite_number(index, repair);
+        }
         let facts = Facts::MoveNumber(NumberFacts {
             written: written.number,
             written_side,
@@ -277,6 +282,7 @@ impl GameAudit<'_, '_> {
                     self.repair_facts(&pos, c, 0, reach)
                 })
                 .collect();
+            self.rewrite_untaken(index, false, &listed);
             if let Facts::Move(m) = &mut finding.facts {
                 m.repair_candidates = listed;
             }
@@ -293,6 +299,10 @@ impl GameAudit<'_, '_> {
         }
         let reach = repair::full_reach(&pos, mode, &c, &tokens);
         let facts = self.repair_facts(&pos, &c, 0, reach);
+        // A move that stands is remarked on where it stands (`stand`).
+        if !(c.edit == Edit::Stood && self.ctx.may_stand() == MayStand::Any) {
+            self.rewrite_taken(index, &pos, &c, reach, &facts);
+        }
         if let Facts::Move(m) = &mut finding.facts {
             m.repair = Some(facts);
         }
@@ -335,9 +345,12 @@ impl GameAudit<'_, '_> {
             .class
             .illegal_moves_stand(self.ctx.options.supervision);
         finding.article = Some(Article::ILLEGAL_MOVE_STANDS);
+        let mut repair = None;
         if let Facts::Move(m) = &mut finding.facts {
             m.stood = true;
+            repair.clone_from(&m.repair);
         }
+        self.rewrite_stood(index, repair);
         self.findings.push(finding);
         self.fix.stood.push(index);
         if !self.fix.active {
@@ -367,8 +380,13 @@ impl GameAudit<'_, '_> {
         let reach = repair::full_reach(&pos, self.replay.castling_mode(), c, &tokens);
         let written = self.written_number(index);
         let mut at = pos.clone();
+        let sans = c.sans(&pos);
+        let mut inserted = Vec::with_capacity(missing);
         for k in 0..missing.min(c.moves.len()) {
             let repair = self.repair_facts(&pos, c, k, reach);
+            if let Some(san) = sans.get(k) {
+                inserted.push((repair.clone(), *san));
+            }
             let facts = Facts::MissingMove(MissingFacts {
                 number: at.fullmoves().get(),
                 side: at.turn(),
@@ -384,6 +402,7 @@ impl GameAudit<'_, '_> {
                 at.play_unchecked(*m);
             }
         }
+        self.rewrite_missing(index, inserted);
         self.fix.repairs += missing;
         // Where the token after the gap replays as written (a pair missing
         // leaves the colours right), the record as written goes on further.
@@ -421,6 +440,7 @@ impl GameAudit<'_, '_> {
                 listed.push(r);
             }
         }
+        self.rewrite_untaken(index, true, &listed);
         let mut number = (pos.fullmoves().get(), pos.turn());
         for k in 0..missing {
             let facts = Facts::MissingMove(MissingFacts {
@@ -443,7 +463,13 @@ impl GameAudit<'_, '_> {
     }
 
     /// The typed facts of the `k`-th move of a correction made in `pos`.
-    fn repair_facts(&self, pos: &Chess, c: &Candidate, k: usize, reach: usize) -> Repair {
+    pub(super) fn repair_facts(
+        &self,
+        pos: &Chess,
+        c: &Candidate,
+        k: usize,
+        reach: usize,
+    ) -> Repair {
         let mut at = pos.clone();
         for m in c.moves.iter().take(k) {
             at.play_unchecked(*m);

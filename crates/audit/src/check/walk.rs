@@ -369,6 +369,7 @@ impl GameAudit<'_, '_> {
         report.reconstructed_plies = self.replay.ply();
         report.plies = self.fix.written_plies.unwrap_or(report.reconstructed_plies);
         report.repairs = self.fix.repairs;
+        report.rewrites = std::mem::take(&mut self.fix.rewrites);
         if report.plies > 0 {
             for name in [&report.white, &report.black] {
                 hash_name(name.as_deref().unwrap_or(""), &mut self.fingerprint);

@@ -218,6 +218,8 @@ impl Tournament {
             header: crate::report::Header::default(),
             fingerprint: None,
             row: Row::Tournament,
+            rewrites: Vec::new(),
+            text: None,
         }
     }
 

@@ -875,7 +875,7 @@ pub fn repair_move(r: &Repair) -> String {
     }
 }
 
-fn edit_name(edit: Edit) -> &'static str {
+pub(super) fn edit_name(edit: Edit) -> &'static str {
     match edit {
         Edit::PieceLetter => "falscher Figurenbuchstabe",
         Edit::Square => "falsch geschriebenes Feld",

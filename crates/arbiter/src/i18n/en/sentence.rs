@@ -711,7 +711,7 @@ pub fn repair_move(r: &Repair) -> String {
     format!("{}{dots}{san}", r.number)
 }
 
-fn edit_name(edit: Edit) -> &'static str {
+pub(super) fn edit_name(edit: Edit) -> &'static str {
     match edit {
         Edit::PieceLetter => "a wrong piece letter",
         Edit::Square => "a square written wrong",
