@@ -303,12 +303,15 @@ pub fn search(pos: &Chess, mode: shakmaty::CastlingMode, q: Question<'_>) -> Sea
         0
     };
     for c in &mut found {
+        // The window counts the edited tokens too, so that an edit that
+        // consumes three tokens (a swap) does not see further than one
+        // that consumes one: both are scored on the same tokens.
         let run = replay_ahead(
             pos.clone(),
             mode,
             &c.moves,
             &q.tokens[c.consumed..],
-            LOOK_AHEAD,
+            LOOK_AHEAD.saturating_sub(c.consumed),
         );
         // The edit explains its own tokens only if its moves all play.
         if run.played_edit {
@@ -350,7 +353,7 @@ fn second_look(
             mode,
             &c.moves,
             &tokens[c.consumed..],
-            LOOK_AHEAD,
+            LOOK_AHEAD.saturating_sub(c.consumed),
         );
         let rest = &tokens[c.reach.min(tokens.len())..];
         let Some(next) = rest.first() else {
@@ -711,6 +714,23 @@ mod tests {
             taken("", "Bc4 e5 e4 Nc6 Bxf7+", 0).map(|t| t.0),
             Some(Edit::Swapped)
         );
+    }
+
+    #[test]
+    fn a_swap_sees_no_further_than_a_one_token_correction() {
+        // 1.Bc4 cannot be played: read as the pawn's 1.c4, or swapped with
+        // 2.e4, the record replays past the look-ahead either way. The swap
+        // consumes three tokens, and was once replayed 60 tokens beyond
+        // them, so it won on a longer window alone.
+        let ahead = format!("Bc4 e5 e4 {}", "Nf6 Nf3 Ng8 Ng1 ".repeat(20));
+        let (_, s) = ask("", &ahead, 0);
+        assert!(s.taken().is_none(), "{:?}", s.taken());
+        let edits: Vec<Edit> = s.tied().iter().map(|c| c.edit).collect();
+        assert!(
+            edits.contains(&Edit::PieceLetter) && edits.contains(&Edit::Swapped),
+            "{edits:?}"
+        );
+        assert!(s.tied().iter().all(|c| c.reach == LOOK_AHEAD));
     }
 
     #[test]
