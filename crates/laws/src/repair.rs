@@ -379,9 +379,11 @@ fn second_look(
 fn variants(pos: &Chess, token: &Ahead, err: Option<&MoveError>) -> Vec<(Edit, Move)> {
     let legals = legal_moves(pos);
     let mut out = Vec::new();
+    // An ambiguous token may be a slip all the same (`Nd2` for `Bd2`
+    // where both knights reach d2): its origins are candidates beside the
+    // other corrections, not instead of them.
     if let Some(MoveError::Ambiguous(moves)) = err {
         out.extend(moves.iter().map(|m| (Edit::Square, *m)));
-        return out;
     }
     // The promotion piece's letter left out: each piece it may have been.
     if let (Some(MoveError::PromotionMissing), Ahead::Move(w)) = (err, token) {
@@ -731,6 +733,16 @@ mod tests {
             "{edits:?}"
         );
         assert!(s.tied().iter().all(|c| c.reach == LOOK_AHEAD));
+    }
+
+    #[test]
+    fn an_ambiguous_token_may_be_a_wrong_piece_letter() {
+        // 5.Nd2 fits both knights, but 7.Bb4 shows the bishop went to d2:
+        // either knight there blocks it.
+        assert_eq!(
+            taken("d4 d5 Nf3 Nf6", "Nd2 e6 Bb4 Bxb4+ c3 Be7 e3 O-O Bd3 c5", 0),
+            Some((Edit::PieceLetter, "Bd2".to_string()))
+        );
     }
 
     #[test]
