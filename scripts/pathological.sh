@@ -37,6 +37,8 @@ inputs = {
     "stray } (16 MiB, one line)": game("1. e4 " + "}" * (16 << 20) + " *"),
     "stray } on 8 M short lines": game("1. e4 " + "}\n" * (8 << 20) + "*"),
     "alternating } ) (200 KB)": game("1. e4 " + "} ) " * 50000 + "*"),
+    "typo every 4 plies (repair search, 16 MiB)": game("1. e4 " + "Nf6 Nf3 Bg8 Ng1 " * (1 << 20) + "*"),
+    "numbered junk tokens (4 MB)": game("1. e4 " + "".join(f"{i}. Kxh9 Qz0 " for i in range(2, 320002)) + "*"),
 }
 with open(os.path.join(tmp, "index"), "w") as index:
     for i, (name, data) in enumerate(inputs.items()):

@@ -267,10 +267,21 @@ fn sandwiched(unit: &str, times: usize) -> Vec<u8> {
 /// above a floor that absorbs the noise of a loaded machine. A quadratic
 /// cost grows 64 times.
 fn grows_linearly(unit: &str, times: usize, check: impl Fn(&Run, usize)) {
+    grows_linearly_as(unit, |n| sandwiched(unit, n), times, check);
+}
+
+/// [`grows_linearly`] on any input `make` builds for a count, `label` naming it.
+fn grows_linearly_as(
+    label: &str,
+    make: impl Fn(usize) -> Vec<u8>,
+    times: usize,
+    check: impl Fn(&Run, usize),
+) {
     const FACTOR: usize = 8;
-    let baseline = run(&sandwiched(unit, 1));
+    let unit = label;
+    let baseline = run(&make(1));
     let measure = |times: usize| {
-        let input = sandwiched(unit, times);
+        let input = make(times);
         let (mut best, mut peak) = (Duration::MAX, None::<f64>);
         for _ in 0..3 {
             let r = run(&input);
@@ -363,4 +374,77 @@ fn many_distinct_findings_take_linear_time() {
             assert_eq!(occurrences(&run.stdout, "times in a row"), 0);
         });
     }
+}
+
+/// The bad game's row, from one run's output (three rows: the good games
+/// before and after intact).
+fn bad_row(run: &Run) -> serde_json::Value {
+    let text = String::from_utf8(run.stdout.clone()).expect("utf-8 output");
+    let found: Vec<serde_json::Value> = text
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("JSON line"))
+        .collect();
+    assert_eq!(found.len(), 3);
+    assert_eq!(found[0]["ruled_result"], "0-1", "the game before is intact");
+    assert_eq!(found[2]["ruled_result"], "1-0", "the game after is intact");
+    found[1].clone()
+}
+
+/// A typo in every four plies drives the repair search (issue 18): each is
+/// read back (`Bg8` for the knight's `Ng8`: no bishop reaches g8, the h8
+/// rook does but then `Nf6` has no knight), twelve times, and at the
+/// thirteenth checking gives up, so the rest of the game costs only its
+/// reading: linear however long the game, up to a 16 MiB one.
+#[test]
+fn typos_every_few_moves_drive_the_repair_search_in_linear_time() {
+    let unit = "Nf6 Nf3 Bg8 Ng1 ";
+    grows_linearly_as(
+        "typo every 4 plies",
+        |n| sandwiched(unit, n),
+        (2 << 20) / unit.len(),
+        |run, _| {
+            let row = bad_row(run);
+            let findings = row["findings"].as_array().expect("findings");
+            let repaired = findings
+                .iter()
+                .filter(|f| f["details"]["repair"]["read_as"] == "Ng8")
+                .count();
+            let gave_up: Vec<_> = findings
+                .iter()
+                .filter(|f| f["details"]["repair_search"] == "gave-up")
+                .collect();
+            assert_eq!(repaired, 12, "{findings:?}");
+            assert_eq!(gave_up.len(), 1, "{findings:?}");
+            // 1.e4, then the typo at every fourth ply from ply 4 on.
+            assert_eq!(gave_up[0]["ply"], 4 + 4 * 12);
+            assert_eq!(row["repairs"], 12);
+            assert_eq!(row["plies"], 3);
+        },
+    );
+}
+
+/// Every move an illegal or unparseable token, with its move number: the
+/// first stops the replay (nothing explains it), the rest is only read.
+#[test]
+fn a_game_of_junk_tokens_with_move_numbers_stays_linear() {
+    let make = |n: usize| {
+        let moves: String = (2..n + 2).map(|i| format!("{i}. Kxh9 Qz0 ")).collect();
+        let mut input = BEFORE.as_bytes().to_vec();
+        input.extend_from_slice(&game(&format!("1. e4 {moves}*")));
+        input.extend_from_slice(AFTER.as_bytes());
+        input
+    };
+    grows_linearly_as("numbered junk", make, 40_000, |run, _| {
+        let row = bad_row(run);
+        let errors: Vec<_> = row["findings"]
+            .as_array()
+            .expect("findings")
+            .iter()
+            .filter(|f| f["severity"] == "error")
+            .collect();
+        assert_eq!(errors.len(), 1, "{errors:?}");
+        assert_eq!(errors[0]["ply"], 2);
+        assert_eq!(row["plies"], 1);
+        assert_eq!(row["repairs"], 0);
+    });
 }

@@ -308,12 +308,15 @@ pub fn search(pos: &Chess, mode: shakmaty::CastlingMode, q: Question<'_>) -> Sea
         0
     };
     for c in &mut found {
+        // The window counts the edited tokens too, so that an edit that
+        // consumes three tokens (a swap) does not see further than one
+        // that consumes one: both are scored on the same tokens.
         let run = replay_ahead(
             pos.clone(),
             mode,
             &c.moves,
             &q.tokens[c.consumed..],
-            LOOK_AHEAD,
+            LOOK_AHEAD.saturating_sub(c.consumed),
             FORKS,
         );
         // The edit explains its own tokens only if its moves all play.
@@ -356,7 +359,7 @@ fn second_look(
             mode,
             &c.moves,
             &tokens[c.consumed..],
-            LOOK_AHEAD,
+            LOOK_AHEAD.saturating_sub(c.consumed),
             FORKS,
         );
         let rest = &tokens[c.reach.min(tokens.len())..];
@@ -384,9 +387,11 @@ fn second_look(
 fn variants(pos: &Chess, token: &Ahead, err: Option<&MoveError>) -> Vec<(Edit, Move)> {
     let legals = legal_moves(pos);
     let mut out = Vec::new();
+    // An ambiguous token may be a slip all the same (`Nd2` for `Bd2`
+    // where both knights reach d2): its origins are candidates beside the
+    // other corrections, not instead of them.
     if let Some(MoveError::Ambiguous(moves)) = err {
         out.extend(moves.iter().map(|m| (Edit::Square, *m)));
-        return out;
     }
     // The promotion piece's letter left out: each piece it may have been.
     if let (Some(MoveError::PromotionMissing), Ahead::Move(w)) = (err, token) {
@@ -770,6 +775,33 @@ mod tests {
         let (_, s) = ask(before, ahead, 0);
         let best = s.taken().expect("taken");
         assert_eq!(full_reach(&pos, CastlingMode::Standard, best, &t), 10);
+    }
+
+    #[test]
+    fn a_swap_sees_no_further_than_a_one_token_correction() {
+        // 1.Bc4 cannot be played: read as the pawn's 1.c4, or swapped with
+        // 2.e4, the record replays past the look-ahead either way. The swap
+        // consumes three tokens, and was once replayed 60 tokens beyond
+        // them, so it won on a longer window alone.
+        let ahead = format!("Bc4 e5 e4 {}", "Nf6 Nf3 Ng8 Ng1 ".repeat(20));
+        let (_, s) = ask("", &ahead, 0);
+        assert!(s.taken().is_none(), "{:?}", s.taken());
+        let edits: Vec<Edit> = s.tied().iter().map(|c| c.edit).collect();
+        assert!(
+            edits.contains(&Edit::PieceLetter) && edits.contains(&Edit::Swapped),
+            "{edits:?}"
+        );
+        assert!(s.tied().iter().all(|c| c.reach == LOOK_AHEAD));
+    }
+
+    #[test]
+    fn an_ambiguous_token_may_be_a_wrong_piece_letter() {
+        // 5.Nd2 fits both knights, but 7.Bb4 shows the bishop went to d2:
+        // either knight there blocks it.
+        assert_eq!(
+            taken("d4 d5 Nf3 Nf6", "Nd2 e6 Bb4 Bxb4+ c3 Be7 e3 O-O Bd3 c5", 0),
+            Some((Edit::PieceLetter, "Bd2".to_string()))
+        );
     }
 
     #[test]
