@@ -24,7 +24,7 @@ use shakmaty::{
 };
 
 use crate::{
-    resolve::{MoveError, legal_moves, resolve},
+    resolve::{MoveError, extra_capture_sign, legal_moves, resolve},
     standing::physical_move,
 };
 
@@ -136,6 +136,9 @@ pub struct Candidate {
     pub plies: usize,
     /// Reach after the best single correction at its next error, for ties.
     second: usize,
+    /// Slips of notation the run went through ([`Run::soft`]): between two
+    /// candidates that explain as much, the one that needs fewer is better.
+    soft: usize,
 }
 
 impl Candidate {
@@ -148,6 +151,7 @@ impl Candidate {
             reach: 1,
             plies: 1,
             second: 0,
+            soft: 0,
         }
     }
 
@@ -186,6 +190,8 @@ pub struct Search {
     pub ranked: Vec<Candidate>,
     /// Tokens explained as written (0 where `tokens[0]` does not replay).
     pub as_written: usize,
+    /// Slips of notation the record as written needs to get there.
+    as_written_soft: usize,
     /// The search met its candidate bound and tried no more.
     pub truncated: bool,
     /// Tokens there were to explain (at most [`LOOK_AHEAD`]).
@@ -200,7 +206,16 @@ impl Search {
             .ranked
             .get(1)
             .is_none_or(|next| score(next) < score(best));
-        (unique && best.reach > self.as_written && self.evidence(best)).then_some(best)
+        (unique && self.beats_as_written(best) && self.evidence(best)).then_some(best)
+    }
+
+    /// Whether a correction explains more of the record than the record as
+    /// written does, or as much with fewer slips of notation (`Bxd8` read
+    /// as a move that captures nothing, where the numbers say the other
+    /// side's move before it is missing).
+    fn beats_as_written(&self, c: &Candidate) -> bool {
+        (c.reach, std::cmp::Reverse(c.soft))
+            > (self.as_written, std::cmp::Reverse(self.as_written_soft))
     }
 
     /// Whether the record after a correction speaks for it: a later token
@@ -215,7 +230,7 @@ impl Search {
         let Some(best) = self.ranked.first() else {
             return &[];
         };
-        if self.taken().is_some() || best.reach <= self.as_written || !self.evidence(best) {
+        if self.taken().is_some() || !self.beats_as_written(best) || !self.evidence(best) {
             return &[];
         }
         let n = self
@@ -227,8 +242,10 @@ impl Search {
     }
 }
 
-fn score(c: &Candidate) -> (usize, usize) {
-    (c.reach, c.second)
+/// How far a candidate explains the record, then how far after one more
+/// correction, then how few slips of notation it needs on the way.
+fn score(c: &Candidate) -> (usize, usize, std::cmp::Reverse<usize>) {
+    (c.reach, c.second, std::cmp::Reverse(c.soft))
 }
 
 /// Looks for the corrections that explain the record from `pos` on.
@@ -256,6 +273,7 @@ pub fn search(pos: &Chess, mode: shakmaty::CastlingMode, q: Question<'_>) -> Sea
             reach: 0,
             plies: 0,
             second: 0,
+            soft: 0,
         });
     };
     let as_written = match first {
@@ -302,10 +320,11 @@ pub fn search(pos: &Chess, mode: shakmaty::CastlingMode, q: Question<'_>) -> Sea
             add(&mut found, Edit::MissingMove, moves, 1);
         });
     }
-    let as_written = if as_written.is_ok() {
-        replay_ahead(pos.clone(), mode, &[], q.tokens, LOOK_AHEAD, FORKS).reach
+    let (as_written, as_written_soft) = if as_written.is_ok() {
+        let run = replay_ahead(pos.clone(), mode, &[], q.tokens, LOOK_AHEAD, FORKS);
+        (run.reach, run.soft)
     } else {
-        0
+        (0, 0)
     };
     for c in &mut found {
         // The window counts the edited tokens too, so that an edit that
@@ -323,6 +342,15 @@ pub fn search(pos: &Chess, mode: shakmaty::CastlingMode, q: Question<'_>) -> Sea
         if run.played_edit {
             c.reach = c.consumed + run.reach;
             c.plies = c.moves.len() + run.reach_plies;
+            // The written token after inserted moves is read as written:
+            // a capture sign it does not bear out is a slip of its own.
+            let own = match (c.edit, first, c.moves.last()) {
+                (Edit::MissingMove, Ahead::Move(w), Some(m)) => {
+                    usize::from(extra_capture_sign(w, *m))
+                }
+                _ => 0,
+            };
+            c.soft = own + run.soft;
         }
     }
     found.retain(|c| c.reach > 0);
@@ -332,6 +360,7 @@ pub fn search(pos: &Chess, mode: shakmaty::CastlingMode, q: Question<'_>) -> Sea
     Search {
         ranked: found,
         as_written,
+        as_written_soft,
         truncated,
         total: q.tokens.len().min(LOOK_AHEAD),
     }
@@ -372,8 +401,7 @@ fn second_look(
         };
         let mut more = 0;
         for (_, m) in variants(&run.pos, next, err.as_ref()) {
-            let after =
-                replay_ahead(run.pos.clone(), mode, &[m], &rest[1..], LOOK_AHEAD, FORKS);
+            let after = replay_ahead(run.pos.clone(), mode, &[m], &rest[1..], LOOK_AHEAD, FORKS);
             if after.played_edit {
                 more = more.max(1 + after.reach);
             }
@@ -536,6 +564,10 @@ struct Run {
     /// Tokens replayed after the edit.
     reach: usize,
     reach_plies: usize,
+    /// Tokens that replayed only as slips of notation: an ambiguous move
+    /// read one way, a capture sign on a move that captures nothing. They
+    /// do not stop the run, but a reading that needs none is better.
+    soft: usize,
 }
 
 /// Plays `edit`, then the tokens as written until one does not resolve or
@@ -560,10 +592,12 @@ fn replay_ahead(
         pos.play_unchecked(*m);
     }
     let mut reach = 0;
+    let mut soft = 0;
     for (i, token) in tokens.iter().take(limit).enumerate() {
         let Ahead::Move(w) = token else { break };
         match resolve(&pos, w, mode) {
             Ok(m) => {
+                soft += usize::from(extra_capture_sign(w, m));
                 pos.play_unchecked(m);
                 reach += 1;
             }
@@ -574,11 +608,12 @@ fn replay_ahead(
                     .iter()
                     .take(FORK_WIDTH)
                     .map(|m| replay_ahead(pos.clone(), mode, &[*m], rest, left, forks - 1))
-                    .max_by_key(|run| run.reach);
+                    .max_by_key(|run| (run.reach, std::cmp::Reverse(run.soft)));
                 if let Some(run) = best {
                     return Run {
                         reach: reach + 1 + run.reach,
                         reach_plies: reach + 1 + run.reach_plies,
+                        soft: soft + 1 + run.soft,
                         ..run
                     };
                 }
@@ -592,6 +627,7 @@ fn replay_ahead(
         played_edit: true,
         reach,
         reach_plies: reach,
+        soft,
     }
 }
 

@@ -58,8 +58,8 @@ impl Context<'_> {
         span: Span,
         mover: Color,
     ) -> Finding {
-        let mut f = Finding::new(Kind::WrongCaptureMark, Some(ply), Facts::WrongCaptureMark)
-            .player(mover);
+        let mut f =
+            Finding::new(Kind::WrongCaptureMark, Some(ply), Facts::WrongCaptureMark).player(mover);
         f.move_number = replay.last_label();
         f.token = Some(self.token(span));
         f.place = Some(self.place(span));

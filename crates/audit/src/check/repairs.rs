@@ -16,7 +16,7 @@
 use laws::{
     Article, Ending, GameClass,
     repair::{self, Ahead, Candidate, Edit, MayStand, Question, Search},
-    resolve::resolve,
+    resolve::{extra_capture_sign, resolve},
     standing,
 };
 use scoresheet::{Dialect, WrittenMove};
@@ -77,9 +77,17 @@ impl GameAudit<'_, '_> {
         self.fix.missing = 0;
         if let Some(delta) = self.number_delta(index) {
             let written = recorded.notation.as_ref().ok().map(|n| n.written);
-            let plays = written.is_some_and(|w| {
-                resolve(self.replay.position(), &w, self.replay.castling_mode()).is_ok()
+            let read = written.map(|w| {
+                resolve(self.replay.position(), &w, self.replay.castling_mode())
+                    .map(|m| extra_capture_sign(&w, m))
             });
+            // A capture sign on a move that captures nothing is read as the
+            // move where nothing else is wrong; where the numbers say a move
+            // is missing, the sign is evidence that this is the other
+            // side's move (`20. Bxd8` after a Black move left out), so the
+            // token does not count as playing.
+            let plays = matches!(read, Some(Ok(false)));
+            let only_as_slip = matches!(read, Some(Ok(true)));
             let missing = usize::try_from(delta)
                 .ok()
                 .filter(|d| (1..=repair::MAX_MISSING).contains(d));
@@ -100,7 +108,12 @@ impl GameAudit<'_, '_> {
                 }
             }
             match (missing, plays) {
-                (Some(missing), false) => self.fix.missing = missing,
+                (Some(missing), false) => {
+                    self.fix.missing = missing;
+                    if only_as_slip {
+                        return self.unplayable_as_written(recorded, index);
+                    }
+                }
                 _ => self.number_warning(index, delta, plays),
             }
         }

@@ -5,7 +5,13 @@
 
 use std::hash::{Hash, Hasher};
 
-use laws::{MoveError, Replay, claim::keeps_written_move, illegal::Tally, resolve::{extra_capture_sign, resolve}, touch};
+use laws::{
+    MoveError, Replay,
+    claim::keeps_written_move,
+    illegal::Tally,
+    resolve::{extra_capture_sign, resolve},
+    touch,
+};
 use scoresheet::{Event, EventAt, RecordedMove, WrittenMove, WrittenToken};
 use shakmaty::{CastlingMode, Chess, Color, Move, Position, Role, Square};
 
@@ -331,6 +337,19 @@ impl GameAudit<'_, '_> {
                 scoresheet::NotationError::Unknown,
             ),
         }
+    }
+
+    /// A token that replays only by reading a slip of notation, where the
+    /// move numbers say a move is missing before it: an error of the
+    /// record, as if it did not replay at all.
+    pub(super) fn unplayable_as_written(&mut self, recorded: &RecordedMove, index: usize) -> Step {
+        let ply = self.replay.ply() + 1;
+        if self.fix.active {
+            let f = self.error_finding(recorded, Some(MoveError::Illegal), ply);
+            return self.repair_or_stop(index, f);
+        }
+        self.replay.settle();
+        self.unplayable(recorded, Some(MoveError::Illegal), ply, index)
     }
 
     /// A recorded move that does not replay: a move after the end, or an
