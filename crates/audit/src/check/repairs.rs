@@ -116,13 +116,13 @@ impl GameAudit<'_, '_> {
         let board = 2 * (i64::from(pos.fullmoves().get()) - 1) + i64::from(pos.turn().is_black());
         let delta = written.half_move() - board;
         // From a set-up position the first number sets the count: FENs
-        // often carry a move number of their own.
-        let first = if self.ctx.sheet.tag("FEN").is_some() {
-            delta
-        } else {
-            0
-        };
-        let offset = *self.fix.offset.get_or_insert(first);
+        // often carry a move number of their own. Asked once per game: a
+        // tag lookup on every numbered move was a tenth of the walk.
+        let sheet = self.ctx.sheet;
+        let offset = *self
+            .fix
+            .offset
+            .get_or_insert_with(|| if sheet.tag("FEN").is_some() { delta } else { 0 });
         let off = delta - offset;
         if off == 0 {
             self.fix.reported = None;
