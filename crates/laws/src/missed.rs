@@ -67,7 +67,8 @@ impl Opportunities {
     /// Whether [`Opportunities::look`] can find anything in the replay's
     /// position: most positions stand early in a series of reversible moves
     /// and of quiet moves, where no claim can arise and the look changes
-    /// nothing. The walk asks this on every ply before setting up a look.
+    /// nothing. The walk asks this on every ply before setting up a look; the
+    /// two thresholds are those of `look` (five positions, 99 quiet plies).
     #[inline]
     pub fn may_find(replay: &Replay) -> bool {
         replay.ending().is_none()

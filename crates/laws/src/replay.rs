@@ -466,7 +466,9 @@ impl Replay {
 /// The identity after `mv`, updated incrementally from `current`; computed
 /// afresh for castling, which moves two pieces and rights at once. `ep` is
 /// the file of a legal en passant capture before and after the move
-/// ([`legal_ep_file`] of each position).
+/// ([`legal_ep_file`] of each position). Inlined into the per-ply
+/// [`Replay::advance`].
+#[inline]
 fn next_identity(
     before: &Chess,
     after: &Chess,
@@ -523,6 +525,7 @@ fn next_identity(
 
 /// The file of a legal en passant capture in `pos`, as the identity counts
 /// it; only positions right after a double step can have one.
+#[inline]
 fn legal_ep_file(pos: &Chess) -> Option<File> {
     pos.maybe_ep_square()?;
     pos.ep_square(EnPassantMode::Legal).map(Square::file)

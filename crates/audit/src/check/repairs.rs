@@ -117,7 +117,7 @@ impl GameAudit<'_, '_> {
         let delta = written.half_move() - board;
         // From a set-up position the first number sets the count: FENs
         // often carry a move number of their own. Asked once per game: a
-        // tag lookup on every numbered move was a tenth of the walk.
+        // tag lookup on every numbered move was 3 % of the whole check.
         let sheet = self.ctx.sheet;
         let offset = *self
             .fix
