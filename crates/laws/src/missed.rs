@@ -64,6 +64,17 @@ pub fn series(replay: &Replay, kind: ClaimKind) -> usize {
 }
 
 impl Opportunities {
+    /// Whether [`Opportunities::look`] can find anything in the replay's
+    /// position: most positions stand early in a series of reversible moves
+    /// and of quiet moves, where no claim can arise and the look changes
+    /// nothing. The walk asks this on every ply before setting up a look; the
+    /// two thresholds are those of `look` (five positions, 99 quiet plies).
+    #[inline]
+    pub fn may_find(replay: &Replay) -> bool {
+        replay.ending().is_none()
+            && (replay.stretch_len() >= 5 || replay.position().halfmoves() >= 99)
+    }
+
     /// The claims first available in the replay's current position, added to
     /// `found`. A kind in `claimed` was claimed here by the side to move: it
     /// is no missed claim, and the series counts as reported.

@@ -4,7 +4,7 @@
 
 use scoresheet::{Mark, WrittenMove};
 use shakmaty::{
-    CastlingMode, CastlingSide, Chess, Color, EnPassantMode, Move, Position, Role, Square,
+    CastlingMode, CastlingSide, Chess, Color, EnPassantMode, File, Move, Position, Role, Square,
     san::SanPlus,
     zobrist::{Zobrist128, ZobristValue},
 };
@@ -25,10 +25,12 @@ pub struct Played {
     pub ply: usize,
     /// The written check or mate mark, when it is wrong.
     pub wrong_mark: Option<Mark>,
-    /// The ending this move brought about, if the game had not ended before.
-    /// Checkmate and stalemate are found by [`Replay::settle`]; see there.
-    pub ending: Option<Ending>,
 }
+
+// The walk gets this back for every ply: it stays two words and a ply. The
+// ending a move brought about is asked of the replay ([`Replay::ending`],
+// [`Replay::has_new_ending`]), not copied into every answer.
+const _: () = assert!(std::mem::size_of::<Played>() <= 32);
 
 /// The state of a game being replayed.
 ///
@@ -59,6 +61,10 @@ pub struct Replay {
     /// Positions since the last irreversible move: (identity hash, ply).
     history: Vec<(u128, usize)>,
     hash: u128,
+    /// The file of a legal en passant capture in the current position (part
+    /// of its identity), kept so that the next move's identity update does
+    /// not ask the board again.
+    ep_file: Option<File>,
     ending: Option<Ending>,
     /// Whether the ending has been handed to a reporter (see
     /// [`Replay::take_new_ending`]): each ending is reported exactly once.
@@ -80,12 +86,14 @@ impl Replay {
     /// Starts a replay from `start` (the standard position or a FEN set-up).
     pub fn new(start: Chess, mode: CastlingMode) -> Replay {
         let hash = identity(&start);
+        let ep_file = legal_ep_file(&start);
         // Room for the usual stretch between irreversible moves, so that it never grows.
         let mut history = Vec::with_capacity(64);
         history.push((hash, 0));
         let mut replay = Replay {
             history,
             hash,
+            ep_file,
             pos: start,
             prev: None,
             mode,
@@ -180,6 +188,7 @@ impl Replay {
     }
 
     /// Plays a move known to be legal in the current position.
+    #[inline]
     pub fn play_move(&mut self, mv: Move, mark: Option<Mark>) -> Played {
         // The previous position had a legal move, so it was neither mate nor stalemate.
         self.settled = false;
@@ -191,22 +200,18 @@ impl Replay {
             }
             _ => None,
         };
-        let ending = if self.ending.is_none() && self.judges {
+        if self.ending.is_none() && self.judges {
             self.ending = self
                 .mend_irregular()
                 .or_else(|| self.detect_ending(irreversible));
             if self.ending.is_some() {
                 self.settled = true;
             }
-            self.ending.clone()
-        } else {
-            None
-        };
+        }
         Played {
             mv,
             ply: self.ply,
             wrong_mark,
-            ending,
         }
     }
 
@@ -229,7 +234,7 @@ impl Replay {
         // The incremental identity assumes a legal move; this one is hashed afresh.
         self.advance(mv, false);
         self.settled = false;
-        let ending = if self.ending.is_none() && self.judges {
+        if self.ending.is_none() && self.judges {
             self.ending = self.mend_irregular();
             if self.ending.is_none() && is_illegal_position(&self.pos) {
                 self.irregular = a54.then_some(self.ply);
@@ -237,20 +242,18 @@ impl Replay {
             } else if self.ending.is_none() {
                 self.ending = self.detect_ending(true);
             }
-            self.ending.clone()
-        } else {
-            None
-        };
+        }
         Played {
             mv,
             ply: self.ply,
             wrong_mark: None,
-            ending,
         }
     }
 
     /// Plays `mv` on the board and records the position reached in the
     /// repetition history. Returns whether the move was irreversible.
+    /// Inlined: it runs on every ply, and a call costs a tenth of it.
+    #[inline]
     fn advance(&mut self, mv: Move, legal: bool) -> bool {
         let irreversible = self.pos.is_irreversible(mv);
         // One copy per ply: the previous position is overwritten in place.
@@ -263,8 +266,10 @@ impl Replay {
             None => &mut self.prev.insert((self.pos.clone(), mv)).0,
         };
         self.pos.play_unchecked(mv);
+        let ep_before = self.ep_file;
+        self.ep_file = legal_ep_file(&self.pos);
         self.hash = if legal {
-            next_identity(before, &self.pos, mv, self.hash)
+            next_identity(before, &self.pos, mv, self.hash, (ep_before, self.ep_file))
         } else {
             identity(&self.pos)
         };
@@ -364,8 +369,16 @@ impl Replay {
     }
 
     /// How often the current position occurred, without collecting the plies.
+    /// Only every second entry, counted back from the current one, can be
+    /// the same position (see [`Replay::fivefold`]): the others have the
+    /// other side to move, which is part of the identity.
     pub fn occurrence_count(&self) -> usize {
-        self.history.iter().filter(|(h, _)| *h == self.hash).count()
+        self.history
+            .iter()
+            .rev()
+            .step_by(2)
+            .filter(|(h, _)| *h == self.hash)
+            .count()
     }
 
     /// Whether the current position has occurred five times (9.6.1). The
@@ -373,6 +386,7 @@ impl Replay {
     /// move, which is part of the identity: only every second entry, counted
     /// back from the current one, can be the same position, and five of
     /// them take nine entries.
+    #[inline]
     fn fivefold(&self) -> bool {
         self.history.len() >= 9
             && self
@@ -406,15 +420,29 @@ impl Replay {
 
     /// The endings that need no move generation to see; when one applies,
     /// checkmate and stalemate are looked at too, since they take precedence.
+    ///
+    /// Inlined up to the test that nearly every ply fails: no dead position
+    /// to look for, no fivefold repetition, fewer than 150 quiet plies.
+    #[inline]
     fn detect_ending(&self, irreversible: bool) -> Option<Ending> {
-        let ply = self.ply;
         // Material and pawn structure change only with irreversible moves; a
         // check with few pieces left may force a capture that changes it
         // (5.2.2 through a forced reply). After a move that broke Art. 4 the
         // position did not end the game, so the next move looks again.
         let look = irreversible
-            || self.unlawful.is_some_and(|p| p + 1 == ply)
+            || self.unlawful.is_some_and(|p| p + 1 == self.ply)
             || may_be_dead_by_forced_reply(&self.pos);
+        if !look && self.pos.halfmoves() < 150 && !self.fivefold() {
+            return None;
+        }
+        self.find_ending(look)
+    }
+
+    /// [`Replay::detect_ending`] where an ending may stand: `look` says
+    /// whether the position can be dead.
+    #[inline(never)]
+    fn find_ending(&self, look: bool) -> Option<Ending> {
+        let ply = self.ply;
         let kind = if look && !self.unlawful_here() && is_dead_position(&self.pos) {
             EndingKind::DeadPosition
         } else if self.fivefold() {
@@ -436,17 +464,25 @@ impl Replay {
 }
 
 /// The identity after `mv`, updated incrementally from `current`; computed
-/// afresh for castling, which moves two pieces and rights at once.
-fn next_identity(before: &Chess, after: &Chess, mv: Move, current: u128) -> u128 {
+/// afresh for castling, which moves two pieces and rights at once. `ep` is
+/// the file of a legal en passant capture before and after the move
+/// ([`legal_ep_file`] of each position). Inlined into the per-ply
+/// [`Replay::advance`].
+#[inline]
+fn next_identity(
+    before: &Chess,
+    after: &Chess,
+    mv: Move,
+    current: u128,
+    ep: (Option<File>, Option<File>),
+) -> u128 {
     type Z = Zobrist128;
     let us = before.turn();
     let mut hash = Zobrist128(current);
     hash ^= Z::zobrist_for_white_turn();
     // The capture the opponent's double step offered ends with this move.
-    if before.maybe_ep_square().is_some()
-        && let Some(square) = before.ep_square(EnPassantMode::Legal)
-    {
-        hash ^= Z::zobrist_for_en_passant_file(square.file());
+    if let Some(file) = ep.0 {
+        hash ^= Z::zobrist_for_en_passant_file(file);
     }
     match mv {
         Move::Normal {
@@ -481,12 +517,18 @@ fn next_identity(before: &Chess, after: &Chess, mv: Move, current: u128) -> u128
             }
         }
     }
-    if after.maybe_ep_square().is_some()
-        && let Some(square) = after.ep_square(EnPassantMode::Legal)
-    {
-        hash ^= Z::zobrist_for_en_passant_file(square.file());
+    if let Some(file) = ep.1 {
+        hash ^= Z::zobrist_for_en_passant_file(file);
     }
     hash.0
+}
+
+/// The file of a legal en passant capture in `pos`, as the identity counts
+/// it; only positions right after a double step can have one.
+#[inline]
+fn legal_ep_file(pos: &Chess) -> Option<File> {
+    pos.maybe_ep_square()?;
+    pos.ep_square(EnPassantMode::Legal).map(Square::file)
 }
 
 /// The position's identity in the sense of Art. 9.2.3: side to move, pieces,
@@ -556,11 +598,45 @@ mod tests {
                 // A choice among the first three moves keeps the walk near home.
                 let mv = moves[(seed % moves.len().min(3) as u64) as usize];
                 game.play_move(mv, None);
-                assert_eq!(game.fivefold(), game.occurrence_count() >= 5);
+                let count = game.occurrences().len();
+                assert_eq!(game.occurrence_count(), count);
+                assert_eq!(game.fivefold(), count >= 5);
                 fivefolds += usize::from(game.fivefold());
             }
         }
         assert!(fivefolds > 0, "the walks repeat positions five times");
+    }
+
+    #[test]
+    fn incremental_identity_matches_a_fresh_hash() {
+        // Random games from the start: double steps, en passant captures
+        // (taken whenever legal), castling and promotions. The identity kept
+        // move by move, with the en passant file carried over, must be the
+        // one computed afresh at every ply.
+        let mut seed = 0x9e37_79b9_7f4a_7c15_u64;
+        let mut en_passant = 0;
+        for _ in 0..300 {
+            let mut game = Replay::new(Chess::default(), CastlingMode::Standard);
+            for _ in 0..160 {
+                let moves = game.position().legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                let mv = moves
+                    .iter()
+                    .find(|m| m.is_en_passant())
+                    .copied()
+                    .unwrap_or(moves[(seed % moves.len() as u64) as usize]);
+                en_passant += usize::from(mv.is_en_passant());
+                game.play_move(mv, None);
+                assert_eq!(game.hash, identity(game.position()));
+                assert_eq!(game.ep_file, legal_ep_file(game.position()));
+            }
+        }
+        assert!(en_passant > 0, "the games take en passant");
     }
 
     #[test]

@@ -192,9 +192,11 @@ impl Context<'_> {
     ) {
         // What the findings ask: the plies to name, the positions to compare.
         let mut last = 0;
+        let mut asked: Vec<usize> = Vec::new();
         let mut finders: Vec<(usize, NearMisses)> = Vec::new();
         for (index, f) in report.findings.iter().enumerate() {
             let plies = f.facts.occurrences().iter().map(|o| o.ply);
+            asked.extend(plies.clone());
             last = last.max(plies.max().unwrap_or(0));
             if let Some((target, at)) = repetition_target(f, mode) {
                 last = last.max(at);
@@ -204,21 +206,29 @@ impl Context<'_> {
         if last == 0 && finders.is_empty() {
             return;
         }
-        // One replay: the label of every ply up to the last one asked for,
-        // and each finder shown every position before its own.
+        asked.sort_unstable();
+        // One replay: each finder shown every position before its own, and
+        // the label of each ply asked for or found a near-miss (only those:
+        // a label names its move with shakmaty's SAN, whose check and mate
+        // suffix generates the moves of the position after it).
         let mut labels: Vec<Option<MoveLabel>> = vec![None];
         let mut found: Vec<Vec<(usize, Box<Setup>)>> = vec![Vec::new(); finders.len()];
         // Only names and placements are asked for: no endings are looked for again.
         let mut replay = Replay::new(start.clone(), mode).positions_only();
+        // Whether some finder found a near-miss in the replay's position.
         let mut look = |replay: &Replay, finders: &mut [(usize, NearMisses)]| {
+            let mut near = false;
             for (n, (_, finder)) in finders.iter_mut().enumerate() {
-                if finder.look(replay.ply(), replay.position())
-                    && let (Some(list), Some(setup)) =
+                if finder.look(replay.ply(), replay.position()) {
+                    near = true;
+                    if let (Some(list), Some(setup)) =
                         (found.get_mut(n), position_of(replay.position()))
-                {
-                    list.push((replay.ply(), setup));
+                    {
+                        list.push((replay.ply(), setup));
+                    }
                 }
             }
+            near
         };
         look(&replay, &mut finders);
         let stands = self.class.illegal_moves_stand(self.options.supervision);
@@ -242,8 +252,9 @@ impl Context<'_> {
                 }
                 Err(_) => break,
             }
-            labels.push(replay.last_label());
-            look(&replay, &mut finders);
+            let near = look(&replay, &mut finders);
+            let named = near || asked.binary_search(&replay.ply()).is_ok();
+            labels.push(named.then(|| replay.last_label()).flatten());
         }
         let label_of = |ply: usize| labels.get(ply).cloned().flatten();
         let mut near: Vec<(usize, Vec<NearMiss>)> = Vec::new();

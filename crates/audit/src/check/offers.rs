@@ -118,10 +118,16 @@ impl GameAudit<'_, '_> {
     /// The claims first available in this position that the side to move
     /// did not make (`claim-available`). Nothing stands where a piece was
     /// touched: the player lost the right to claim on this move (9.4).
+    #[inline]
     pub(super) fn missed_claims(&mut self) {
-        if !self.walk.touches.is_empty() || self.replay.ending().is_some() {
+        if !self.walk.touches.is_empty() || !laws::missed::Opportunities::may_find(&self.replay) {
             return;
         }
+        self.look_for_missed_claims();
+    }
+
+    /// [`GameAudit::missed_claims`] where one may be found.
+    fn look_for_missed_claims(&mut self) {
         let mut found: Vec<Opportunity> = Vec::new();
         self.walk
             .missed
