@@ -115,6 +115,18 @@ fn check_folder(path: &Path, m: &'static dyn Messages) -> Result<(), Failure> {
     Ok(())
 }
 
+/// Whether two paths name one file, also where it does not exist yet (its
+/// folder must: [`check_folder`] has said so).
+fn same_file(a: &Path, b: &Path) -> bool {
+    let full = |p: &Path| {
+        let name = p.file_name()?;
+        let folder = p.parent().filter(|f| !f.as_os_str().is_empty());
+        let folder = folder.unwrap_or(Path::new(".")).canonicalize().ok()?;
+        Some(folder.join(name))
+    };
+    a == b || full(a).is_some_and(|x| full(b) == Some(x))
+}
+
 /// `--repair` must not name a file being read: the input is never changed.
 /// A path that does not exist yet is no input.
 fn refuse_input(
@@ -212,6 +224,11 @@ fn run(args: &RunArgs, audit_only: Option<&cli::AuditOnly>, lang: Lang) -> Resul
     let sources = audit::source::collect(&args.paths).map_err(|e| collect_failure(e, messages))?;
     if let Some(path) = &args.repair {
         refuse_input(path, &sources, messages)?;
+        let also = [args.output.as_ref(), summary_file].into_iter().flatten();
+        if also.into_iter().any(|other| same_file(path, other)) {
+            let path = path.display().to_string();
+            return Err(usage(messages.usage(Usage::RepairIsOutput(&path))));
+        }
     }
     let tournament = match &args.trf {
         Some(path) => Some(read_trf(path, args.round)?),

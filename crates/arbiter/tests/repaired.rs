@@ -269,6 +269,29 @@ fn the_input_is_never_the_output() {
 }
 
 #[test]
+fn the_report_is_never_the_repaired_record() {
+    let dir = scratch("repair-report");
+    let input = root().join(REPAIR).join("typos.pgn");
+    let target = dir.join("out.pgn");
+    // The same file under two spellings, one of them not existing yet.
+    let other = dir.join(".").join("out.pgn");
+    for (flag, sub) in [("--output", "validate"), ("--summary", "audit")] {
+        let run = arbiter(&[
+            sub,
+            "--repair",
+            target.to_str().unwrap(),
+            flag,
+            other.to_str().unwrap(),
+            input.to_str().unwrap(),
+        ]);
+        assert_eq!(run.status.code(), Some(2), "{flag}: {run:?}");
+        let err = String::from_utf8_lossy(&run.stderr);
+        assert!(err.contains("--repair"), "{err}");
+        assert!(!target.exists(), "{flag}: nothing is written");
+    }
+}
+
+#[test]
 fn several_files_are_written_one_after_the_other() {
     let dir = scratch("repair-several");
     let out = dir.join("all.pgn");

@@ -301,6 +301,9 @@ impl Messages for De {
             Usage::RepairCut { path, games } => format!(
                 "{path}: {games} Partie(n) über 16 MiB sind nur so weit geschrieben, wie sie gelesen wurden"
             ),
+            Usage::RepairIsOutput(path) => format!(
+                "--repair {path}: in diese Datei wird auch der Bericht oder die Zusammenfassung geschrieben: bitte eine andere Datei nennen"
+            ),
             Usage::RepairIsInput(path) => format!(
                 "--repair {path}: diese Datei ist eine der Eingaben, und die Eingabe wird nie verändert: bitte eine andere Datei nennen"
             ),

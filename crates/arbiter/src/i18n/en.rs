@@ -277,6 +277,9 @@ impl Messages for En {
             Usage::RepairCut { path, games } => format!(
                 "{path}: {games} game(s) larger than 16 MiB are written only as far as they were read"
             ),
+            Usage::RepairIsOutput(path) => format!(
+                "--repair {path}: the report or the summary is written to this file too: name another file"
+            ),
             Usage::RepairIsInput(path) => format!(
                 "--repair {path}: this file is one of the inputs; the input is never changed: name another file"
             ),

@@ -192,6 +192,8 @@ pub enum Usage<'a> {
     Io { path: &'a str, why: &'a str },
     /// `--repair` names one of the files being read: the input is never changed.
     RepairIsInput(&'a str),
+    /// `--repair` names the file the report or the summary goes to.
+    RepairIsOutput(&'a str),
     /// Games larger than the reader keeps, written into the repaired record
     /// only as far as they were read (a warning).
     RepairCut { path: &'a str, games: usize },
