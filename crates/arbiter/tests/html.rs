@@ -11,7 +11,7 @@ use std::{
     process::{Command, Stdio},
 };
 
-use common::{arbiter, scratch};
+use common::{arbiter, arbiter_fed, scratch};
 
 /// The sheet `adjudicate` writes for one game, with extra options.
 fn sheet_with(file: &str, game: &str, lang: &str, extra: &[&str]) -> String {
@@ -391,19 +391,10 @@ fn names_from_the_input_are_escaped() {
                1. e4 e5 { [%illegal Ke3] } 2. Nf3 1-0\n";
     let dir = scratch("escape");
     let path = dir.join("sheet.html");
-    let mut child = Command::new(env!("CARGO_BIN_EXE_arbiter"))
-        .args(["adjudicate", "-", "--html", path.to_str().unwrap()])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::null())
-        .spawn()
-        .expect("run arbiter");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(pgn.as_bytes())
-        .unwrap();
-    child.wait().unwrap();
+    arbiter_fed(
+        &["adjudicate", "-", "--html", path.to_str().unwrap()],
+        pgn.as_bytes(),
+    );
     let html = fs::read_to_string(&path).unwrap();
     assert!(!html.contains("<script>"));
     assert!(html.contains("&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt;"));

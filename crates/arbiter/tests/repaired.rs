@@ -6,14 +6,9 @@
 
 mod common;
 
-use std::{
-    fs,
-    io::Write,
-    path::Path,
-    process::{Command, Stdio},
-};
+use std::{fs, path::Path};
 
-use common::{arbiter, root, rows, scratch};
+use common::{arbiter, arbiter_fed, root, rows, scratch};
 
 const REPAIR: &str = "fixtures/scoresheet-repair";
 
@@ -177,20 +172,11 @@ fn crlf_stays_crlf_and_standard_input_works() {
     let dir = scratch("repair-crlf");
     let crlf = input(&format!("{REPAIR}/order.pgn")).replace('\n', "\r\n");
     let out = dir.join("out.pgn");
-    let mut child = Command::new(env!("CARGO_BIN_EXE_arbiter"))
-        .args(["validate", "--repair", out.to_str().unwrap(), "-"])
-        .current_dir(root())
-        .stdin(Stdio::piped())
-        .stdout(Stdio::null())
-        .spawn()
-        .expect("run arbiter");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(crlf.as_bytes())
-        .unwrap();
-    assert_eq!(child.wait().unwrap().code(), Some(1));
+    let run = arbiter_fed(
+        &["validate", "--repair", out.to_str().unwrap(), "-"],
+        crlf.as_bytes(),
+    );
+    assert_eq!(run.status.code(), Some(1));
     let written = fs::read_to_string(&out).unwrap();
     let from_file = repaired(&format!("{REPAIR}/order.pgn"), "en", &dir);
     assert_eq!(written, from_file.replace('\n', "\r\n"));

@@ -543,6 +543,14 @@ mod tests {
     use scoresheet::notation::parse_move;
     use shakmaty::fen::Fen;
 
+    /// The next state of a xorshift64 generator: random walks that are the
+    /// same on every run.
+    fn xorshift(seed: &mut u64) {
+        *seed ^= *seed << 13;
+        *seed ^= *seed >> 7;
+        *seed ^= *seed << 17;
+    }
+
     fn replay(fen: &str, moves: &str) -> Replay {
         let pos: Chess = fen
             .parse::<Fen>()
@@ -592,9 +600,7 @@ mod tests {
                 if moves.is_empty() {
                     break;
                 }
-                seed ^= seed << 13;
-                seed ^= seed >> 7;
-                seed ^= seed << 17;
+                xorshift(&mut seed);
                 // A choice among the first three moves keeps the walk near home.
                 let mv = moves[(seed % moves.len().min(3) as u64) as usize];
                 game.play_move(mv, None);
@@ -622,9 +628,7 @@ mod tests {
                 if moves.is_empty() {
                     break;
                 }
-                seed ^= seed << 13;
-                seed ^= seed >> 7;
-                seed ^= seed << 17;
+                xorshift(&mut seed);
                 let mv = moves
                     .iter()
                     .find(|m| m.is_en_passant())

@@ -437,6 +437,28 @@ pub fn numbered(
     out.join(" ")
 }
 
+/// The candidates of a repair comment, each with its kind in the
+/// language's words: `40. g3 (a square written wrong), 40. f3 (…)`.
+pub(crate) fn listed(
+    candidates: &[(String, laws::repair::Edit)],
+    edit_name: fn(laws::repair::Edit) -> &'static str,
+) -> String {
+    let each: Vec<String> = candidates
+        .iter()
+        .map(|(san, edit)| format!("{san} ({})", edit_name(*edit)))
+        .collect();
+    each.join(", ")
+}
+
+/// ` (…)` around a remark, nothing where there is none.
+pub(crate) fn bracket(text: String) -> String {
+    if text.is_empty() {
+        text
+    } else {
+        format!(" ({text})")
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

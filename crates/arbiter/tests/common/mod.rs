@@ -5,8 +5,9 @@
 
 use std::{
     fs,
+    io::Write,
     path::{Path, PathBuf},
-    process::{Command, Output},
+    process::{Command, Output, Stdio},
 };
 
 /// The top of the checkout, where `fixtures/` is.
@@ -21,6 +22,26 @@ pub fn arbiter(args: &[&str]) -> Output {
         .current_dir(root())
         .output()
         .expect("run arbiter")
+}
+
+/// Runs `arbiter ARGS` in the top of the checkout with `input` on its
+/// standard input (written from another thread, so that a large input
+/// cannot block on a full output pipe).
+pub fn arbiter_fed(args: &[&str], input: &[u8]) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .args(args)
+        .current_dir(root())
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run arbiter");
+    let mut stdin = child.stdin.take().expect("stdin");
+    let input = input.to_vec();
+    let feeder = std::thread::spawn(move || stdin.write_all(&input));
+    let out = child.wait_with_output().expect("arbiter output");
+    feeder.join().expect("feeder").expect("write stdin");
+    out
 }
 
 pub fn stdout(out: &Output) -> String {

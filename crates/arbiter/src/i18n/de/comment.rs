@@ -1,11 +1,10 @@
 //! The comments the repaired record (`--repair`) carries beside each
 //! correction, in German.
 
-use laws::repair::Edit;
 use shakmaty::Color;
 
-use super::sentence::edit_name;
-use crate::i18n::Note;
+use super::sentence::{color as color_name, edit_name};
+use crate::i18n::{Note, bracket, listed};
 
 /// `arbiter: notiert „Sb5“, gelesen als Lb5 (falscher Figurenbuchstabe;
 /// damit lässt sich die Mitschrift bis zum 10. Zug von Weiß nachspielen)`.
@@ -13,7 +12,7 @@ pub fn repair_note(note: Note, reaches: Option<(u32, Color)>) -> String {
     let then = |lead: &str| match reaches {
         Some((number, side)) => format!(
             "{lead}damit lässt sich die Mitschrift bis zum {number}. Zug von {} nachspielen",
-            side_name(side)
+            color_name(side)
         ),
         None => String::new(),
     };
@@ -49,40 +48,15 @@ pub fn repair_note(note: Note, reaches: Option<(u32, Color)>) -> String {
             missing: false,
         } => format!(
             "nicht korrigiert: {} erklären die Mitschrift gleich gut",
-            listed(candidates)
+            listed(candidates, edit_name)
         ),
         Note::Untaken {
             candidates,
             missing: true,
         } => format!(
             "hier fehlen Züge, keiner eingefügt: {} erklären die Mitschrift gleich gut",
-            listed(candidates)
+            listed(candidates, edit_name)
         ),
     };
     format!("arbiter: {text}")
-}
-
-/// `40. g3 (falsch geschriebenes Feld), 40. f3 (ein regelwidriger Zug, der bestehen blieb)`.
-fn listed(candidates: &[(String, Edit)]) -> String {
-    let each: Vec<String> = candidates
-        .iter()
-        .map(|(san, edit)| format!("{san} ({})", edit_name(*edit)))
-        .collect();
-    each.join(", ")
-}
-
-fn side_name(side: Color) -> &'static str {
-    match side {
-        Color::White => "Weiß",
-        Color::Black => "Schwarz",
-    }
-}
-
-/// ` (…)` around a remark, nothing where there is none.
-fn bracket(text: String) -> String {
-    if text.is_empty() {
-        text
-    } else {
-        format!(" ({text})")
-    }
 }

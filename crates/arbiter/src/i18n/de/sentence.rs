@@ -60,7 +60,7 @@ pub fn label(l: &MoveLabel) -> String {
     }
 }
 
-fn color(c: Color) -> &'static str {
+pub(super) fn color(c: Color) -> &'static str {
     match c {
         Color::White => "Weiß",
         Color::Black => "Schwarz",

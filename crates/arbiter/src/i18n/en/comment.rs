@@ -1,11 +1,10 @@
 //! The comments the repaired record (`--repair`) carries beside each
 //! correction, in English.
 
-use laws::repair::Edit;
 use shakmaty::Color;
 
-use super::sentence::edit_name;
-use crate::i18n::Note;
+use super::sentence::{color_name, edit_name};
+use crate::i18n::{Note, bracket, listed};
 
 /// `arbiter: written "Sb5", read as Lb5 (a wrong piece letter; the record
 /// then replays to White's move 10)`.
@@ -13,7 +12,7 @@ pub fn repair_note(note: Note, reaches: Option<(u32, Color)>) -> String {
     let then = |lead: &str| match reaches {
         Some((number, side)) => format!(
             "{lead}the record then replays to {}'s move {number}",
-            side_name(side)
+            color_name(side)
         ),
         None => String::new(),
     };
@@ -40,40 +39,15 @@ pub fn repair_note(note: Note, reaches: Option<(u32, Color)>) -> String {
             missing: false,
         } => format!(
             "not corrected: {} explain the record equally",
-            listed(candidates)
+            listed(candidates, edit_name)
         ),
         Note::Untaken {
             candidates,
             missing: true,
         } => format!(
             "moves are missing here, none inserted: {} explain the record equally",
-            listed(candidates)
+            listed(candidates, edit_name)
         ),
     };
     format!("arbiter: {text}")
-}
-
-/// `40. g3 (a square written wrong), 40. f3 (an illegal move that stood)`.
-fn listed(candidates: &[(String, Edit)]) -> String {
-    let each: Vec<String> = candidates
-        .iter()
-        .map(|(san, edit)| format!("{san} ({})", edit_name(*edit)))
-        .collect();
-    each.join(", ")
-}
-
-fn side_name(side: Color) -> &'static str {
-    match side {
-        Color::White => "White",
-        Color::Black => "Black",
-    }
-}
-
-/// ` (…)` around a remark, nothing where there is none.
-fn bracket(text: String) -> String {
-    if text.is_empty() {
-        text
-    } else {
-        format!(" ({text})")
-    }
 }

@@ -24,7 +24,7 @@ use shakmaty::{CastlingSide, Color, Role, san::SanPlus};
 
 use crate::i18n::format_clock;
 
-fn color_name(color: Color) -> &'static str {
+pub(super) fn color_name(color: Color) -> &'static str {
     match color {
         Color::White => "White",
         Color::Black => "Black",
