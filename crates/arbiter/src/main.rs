@@ -12,6 +12,7 @@ mod render;
 mod summary;
 
 use std::{
+    fs,
     io::{self, IsTerminal, Write},
     path::Path,
     process::ExitCode,
@@ -127,6 +128,23 @@ fn same_file(a: &Path, b: &Path) -> bool {
     a == b || full(a).is_some_and(|x| full(b) == Some(x))
 }
 
+/// Whether two existing paths are one file on disk: a hard link has a path
+/// of its own, and writing the repaired record would empty the input
+/// before it is read.
+#[cfg(unix)]
+fn one_file(a: &Path, b: &Path) -> bool {
+    use std::os::unix::fs::MetadataExt;
+    match (fs::metadata(a), fs::metadata(b)) {
+        (Ok(a), Ok(b)) => a.is_file() && a.dev() == b.dev() && a.ino() == b.ino(),
+        _ => false,
+    }
+}
+
+#[cfg(not(unix))]
+fn one_file(_: &Path, _: &Path) -> bool {
+    false
+}
+
 /// `--repair` must not name a file being read: the input is never changed.
 /// A path that does not exist yet is no input.
 fn refuse_input(
@@ -138,8 +156,11 @@ fn refuse_input(
         return Ok(());
     };
     let is_input = sources.iter().any(|source| match source {
-        audit::Source::File(input) => input.canonicalize().is_ok_and(|p| p == target),
-        audit::Source::Stdin => false,
+        audit::Source::File(input) => {
+            input.canonicalize().is_ok_and(|p| p == target) || one_file(input, &target)
+        }
+        // Standard input redirected from the file itself (`< game.pgn`).
+        audit::Source::Stdin => one_file(Path::new("/dev/stdin"), &target),
     });
     if is_input {
         return Err(usage(

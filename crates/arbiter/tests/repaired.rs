@@ -255,6 +255,32 @@ fn the_input_is_never_the_output() {
 }
 
 #[test]
+fn a_hard_link_or_standard_input_from_the_input_is_refused_too() {
+    let dir = scratch("repair-link");
+    let file = dir.join("round.pgn");
+    fs::copy(root().join(REPAIR).join("typos.pgn"), &file).unwrap();
+    let before = fs::read(&file).unwrap();
+    let link = dir.join("other.pgn");
+    fs::hard_link(&file, &link).unwrap();
+    let run = arbiter(&[
+        "validate",
+        "--repair",
+        link.to_str().unwrap(),
+        file.to_str().unwrap(),
+    ]);
+    assert_eq!(run.status.code(), Some(2), "{run:?}");
+    assert_eq!(fs::read(&file).unwrap(), before, "the input is unchanged");
+    // `--repair round.pgn - < round.pgn`.
+    let run = std::process::Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .args(["validate", "--repair", file.to_str().unwrap(), "-"])
+        .stdin(fs::File::open(&file).unwrap())
+        .output()
+        .expect("run arbiter");
+    assert_eq!(run.status.code(), Some(2), "{run:?}");
+    assert_eq!(fs::read(&file).unwrap(), before, "the input is unchanged");
+}
+
+#[test]
 fn the_report_is_never_the_repaired_record() {
     let dir = scratch("repair-report");
     let input = root().join(REPAIR).join("typos.pgn");

@@ -139,6 +139,9 @@ pub struct Candidate {
     /// Slips of notation the run went through ([`Run::soft`]): between two
     /// candidates that explain as much, the one that needs fewer is better.
     soft: usize,
+    /// The origin of an ambiguous move, where the others change a
+    /// character: the last tie-break.
+    origin: bool,
 }
 
 impl Candidate {
@@ -152,6 +155,7 @@ impl Candidate {
             plies: 1,
             second: 0,
             soft: 0,
+            origin: false,
         }
     }
 
@@ -243,9 +247,10 @@ impl Search {
 }
 
 /// How far a candidate explains the record, then how far after one more
-/// correction, then how few slips of notation it needs on the way.
-fn score(c: &Candidate) -> (usize, usize, std::cmp::Reverse<usize>) {
-    (c.reach, c.second, std::cmp::Reverse(c.soft))
+/// correction, then how few slips of notation it needs on the way, then
+/// whether it leaves what was written as it is (the origin of `Nd2`).
+fn score(c: &Candidate) -> (usize, usize, std::cmp::Reverse<usize>, bool) {
+    (c.reach, c.second, std::cmp::Reverse(c.soft), c.origin)
 }
 
 /// Looks for the corrections that explain the record from `pos` on.
@@ -274,6 +279,7 @@ pub fn search(pos: &Chess, mode: shakmaty::CastlingMode, q: Question<'_>) -> Sea
             plies: 0,
             second: 0,
             soft: 0,
+            origin: false,
         });
     };
     let as_written = match first {
@@ -320,6 +326,10 @@ pub fn search(pos: &Chess, mode: shakmaty::CastlingMode, q: Question<'_>) -> Sea
             add(&mut found, Edit::MissingMove, moves, 1);
         });
     }
+    let origins: Vec<Move> = match &as_written {
+        Err(MoveError::Ambiguous(moves)) => moves.clone(),
+        _ => Vec::new(),
+    };
     let (as_written, as_written_soft) = if as_written.is_ok() {
         let run = replay_ahead(pos.clone(), mode, &[], q.tokens, LOOK_AHEAD, FORKS);
         (run.reach, run.soft)
@@ -350,7 +360,13 @@ pub fn search(pos: &Chess, mode: shakmaty::CastlingMode, q: Question<'_>) -> Sea
                 }
                 _ => 0,
             };
+            // Every correction but the origin of an ambiguous move changes
+            // what was written; the origin only adds what C.10 asks for.
+            let origin = c.edit == Edit::Square
+                && c.consumed == 1
+                && c.moves.first().is_some_and(|m| origins.contains(m));
             c.soft = own + run.soft;
+            c.origin = origin;
         }
     }
     found.retain(|c| c.reach > 0);

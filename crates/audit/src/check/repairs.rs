@@ -129,16 +129,33 @@ impl GameAudit<'_, '_> {
         }
         let pos = self.replay.position();
         let board = 2 * (i64::from(pos.fullmoves().get()) - 1) + i64::from(pos.turn().is_black());
-        let delta = written.half_move() - board;
+        // A record that begins with Black's move, numbered as a move of
+        // its own (`30. Kg7` for `30... Kg7`): an everyday way of writing
+        // it, and the number is right.
+        let black_first = self.replay.ply() == 0
+            && pos.turn().is_black()
+            && !written.black
+            && i64::from(written.number) == i64::from(pos.fullmoves().get());
+        let delta = if black_first {
+            0
+        } else {
+            written.half_move() - board
+        };
         // From a set-up position the first number sets the count: FENs
-        // often carry a move number of their own. Looked up once, at the
-        // first number: a tag search at every move was the check's largest
-        // cost on well-formed games.
+        // often carry a move number of their own (`0 1` before `30.`).
+        // A first number one or two half-moves past the FEN's says that
+        // the record left them out, as at the standard start. Looked up
+        // once, at the first number: a tag search at every move was the
+        // check's largest cost on well-formed games.
         let sheet = self.ctx.sheet;
-        let offset = *self
-            .fix
-            .offset
-            .get_or_insert_with(|| if sheet.tag("FEN").is_some() { delta } else { 0 });
+        let offset = *self.fix.offset.get_or_insert_with(|| {
+            let missing = (1..=repair::MAX_MISSING as i64).contains(&delta);
+            if sheet.tag("FEN").is_some() && !missing {
+                delta
+            } else {
+                0
+            }
+        });
         let off = delta - offset;
         if off == 0 {
             self.fix.reported = None;
