@@ -17,7 +17,7 @@
 //! [`LOOK_AHEAD`] recorded tokens ahead; the caller bounds the searches per
 //! game.
 
-use scoresheet::WrittenMove;
+use scoresheet::{Mark, WrittenMove};
 use shakmaty::{
     Chess, Move, Position, Square,
     san::{San, SanPlus},
@@ -81,11 +81,12 @@ impl Edit {
 /// One recorded token ahead of the search, as the board can read it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Ahead {
-    Move(WrittenMove),
+    /// A move in some notation, with the check or mate mark written after
+    /// it: a mark the board contradicts is a slip, and evidence against
+    /// the reading that makes it wrong (C.13).
+    Move(WrittenMove, Option<Mark>),
     /// A token in no notation; the last square in it, where it names one.
-    Unreadable {
-        square: Option<Square>,
-    },
+    Unreadable { square: Option<Square> },
 }
 
 /// What the search is given besides the position: the tokens from the bad
@@ -246,11 +247,13 @@ impl Search {
     }
 }
 
-/// How far a candidate explains the record, then how far after one more
-/// correction, then how few slips of notation it needs on the way, then
-/// whether it leaves what was written as it is (the origin of `Nd2`).
-fn score(c: &Candidate) -> (usize, usize, std::cmp::Reverse<usize>, bool) {
-    (c.reach, c.second, std::cmp::Reverse(c.soft), c.origin)
+/// How far a candidate explains the record, then how few slips of
+/// notation it needs on the way (a mark the board contradicts, `#` on a
+/// move that does not mate, is evidence against it), then how far after
+/// one more correction, then whether it leaves what was written as it is
+/// (the origin of `Nd2`).
+fn score(c: &Candidate) -> (usize, std::cmp::Reverse<usize>, usize, bool) {
+    (c.reach, std::cmp::Reverse(c.soft), c.second, c.origin)
 }
 
 /// Looks for the corrections that explain the record from `pos` on.
@@ -283,7 +286,7 @@ pub fn search(pos: &Chess, mode: shakmaty::CastlingMode, q: Question<'_>) -> Sea
         });
     };
     let as_written = match first {
-        Ahead::Move(w) => resolve(pos, w, mode),
+        Ahead::Move(w, _) => resolve(pos, w, mode),
         Ahead::Unreadable { .. } => Err(MoveError::Illegal),
     };
     if as_written.is_err() {
@@ -303,7 +306,7 @@ pub fn search(pos: &Chess, mode: shakmaty::CastlingMode, q: Question<'_>) -> Sea
             }
         }
         if q.repeats
-            && let Some(Ahead::Move(next)) = q.tokens.get(1)
+            && let Some(Ahead::Move(next, _)) = q.tokens.get(1)
             && let Ok(m) = resolve(pos, next, mode)
         {
             add(&mut found, Edit::WrittenTwice, vec![m], 2);
@@ -315,7 +318,7 @@ pub fn search(pos: &Chess, mode: shakmaty::CastlingMode, q: Question<'_>) -> Sea
             _ => false,
         };
         if stands
-            && let Ahead::Move(w) = first
+            && let Ahead::Move(w, _) = first
             && let Some(m) = physical_move(pos, w)
         {
             add(&mut found, Edit::Stood, vec![m], 1);
@@ -355,7 +358,7 @@ pub fn search(pos: &Chess, mode: shakmaty::CastlingMode, q: Question<'_>) -> Sea
             // The written token after inserted moves is read as written:
             // a capture sign it does not bear out is a slip of its own.
             let own = match (c.edit, first, c.moves.last()) {
-                (Edit::MissingMove, Ahead::Move(w), Some(m)) => {
+                (Edit::MissingMove, Ahead::Move(w, _), Some(m)) => {
                     usize::from(extra_capture_sign(w, *m))
                 }
                 _ => 0,
@@ -365,7 +368,7 @@ pub fn search(pos: &Chess, mode: shakmaty::CastlingMode, q: Question<'_>) -> Sea
             let origin = c.edit == Edit::Square
                 && c.consumed == 1
                 && c.moves.first().is_some_and(|m| origins.contains(m));
-            c.soft = own + run.soft;
+            c.soft = own + own_mark(pos, first, c) + run.soft;
             c.origin = origin;
         }
     }
@@ -412,7 +415,7 @@ fn second_look(
             continue;
         };
         let err = match next {
-            Ahead::Move(w) => resolve(&run.pos, w, mode).err(),
+            Ahead::Move(w, _) => resolve(&run.pos, w, mode).err(),
             Ahead::Unreadable { .. } => Some(MoveError::Illegal),
         };
         let mut more = 0;
@@ -438,7 +441,7 @@ fn variants(pos: &Chess, token: &Ahead, err: Option<&MoveError>) -> Vec<(Edit, M
         out.extend(moves.iter().map(|m| (Edit::Square, *m)));
     }
     // The promotion piece's letter left out: each piece it may have been.
-    if let (Some(MoveError::PromotionMissing), Ahead::Move(w)) = (err, token) {
+    if let (Some(MoveError::PromotionMissing), Ahead::Move(w, _)) = (err, token) {
         let (from, to) = match *w {
             WrittenMove::San(San::Normal { file, to, .. }) => (file.map(|f| (Some(f), None)), to),
             WrittenMove::Coordinates { from, to, .. } => {
@@ -471,14 +474,17 @@ fn variants(pos: &Chess, token: &Ahead, err: Option<&MoveError>) -> Vec<(Edit, M
             );
         }
         Ahead::Unreadable { square: None } => {}
-        Ahead::Move(WrittenMove::San(San::Normal {
-            role,
-            file,
-            rank,
-            to,
-            promotion,
-            ..
-        })) => {
+        Ahead::Move(
+            WrittenMove::San(San::Normal {
+                role,
+                file,
+                rank,
+                to,
+                promotion,
+                ..
+            }),
+            _,
+        ) => {
             let hints = |m: &Move| {
                 m.from().is_some_and(|from| {
                     file.is_none_or(|f| f == from.file()) && rank.is_none_or(|r| r == from.rank())
@@ -493,7 +499,7 @@ fn variants(pos: &Chess, token: &Ahead, err: Option<&MoveError>) -> Vec<(Edit, M
                 }
             }
         }
-        Ahead::Move(WrittenMove::Coordinates { from, to, .. }) => {
+        Ahead::Move(WrittenMove::Coordinates { from, to, .. }, _) => {
             for m in legals.iter() {
                 let Some(mf) = m.from() else { continue };
                 let off = (mf == from && one_coordinate_off(to, m.to()))
@@ -506,7 +512,7 @@ fn variants(pos: &Chess, token: &Ahead, err: Option<&MoveError>) -> Vec<(Edit, M
                 }
             }
         }
-        Ahead::Move(_) => {}
+        Ahead::Move(..) => {}
     }
     out
 }
@@ -529,7 +535,9 @@ fn swapped(
     let mut pos = pos.clone();
     let mut moves = Vec::with_capacity(order.len());
     for token in order {
-        let Ahead::Move(w) = token else { return None };
+        let Ahead::Move(w, _) = token else {
+            return None;
+        };
         let m = resolve(&pos, w, mode).ok()?;
         pos.play_unchecked(m);
         moves.push(m);
@@ -546,7 +554,7 @@ fn insertions(
     missing: usize,
     add: &mut dyn FnMut(Vec<Move>),
 ) {
-    let Ahead::Move(w) = first else { return };
+    let Ahead::Move(w, _) = first else { return };
     let mut stack: Vec<(Chess, Vec<Move>)> = vec![(pos.clone(), Vec::new())];
     let mut tried = 0;
     while let Some((at, moves)) = stack.pop() {
@@ -570,6 +578,37 @@ fn insertions(
             stack.push((next, more));
         }
     }
+}
+
+/// Whether the check or mate mark written after a move fits the position
+/// it reached. No mark always fits (C.13: the marks may be left out).
+fn mark_fits(after: &Chess, mark: Option<Mark>) -> bool {
+    match mark {
+        None => true,
+        Some(Mark::Check) => after.is_check(),
+        Some(Mark::Mate) => after.is_check() && after.is_checkmate(),
+    }
+}
+
+/// A mark the first token carries that the candidate's reading of it does
+/// not bear out (`Bb4+` read as `b4`, where `Bb5+` checks): one slip.
+/// Only for the corrections that read that one token as one move.
+fn own_mark(pos: &Chess, first: &Ahead, c: &Candidate) -> usize {
+    let Ahead::Move(_, Some(mark)) = first else {
+        return 0;
+    };
+    let one_token = matches!(
+        c.edit,
+        Edit::PieceLetter | Edit::Square | Edit::MissingMove | Edit::Stood
+    );
+    if !one_token || c.consumed != 1 {
+        return 0;
+    }
+    let mut after = pos.clone();
+    for m in &c.moves {
+        after.play_unchecked(*m);
+    }
+    usize::from(!mark_fits(&after, Some(*mark)))
 }
 
 /// How far the record replays after `edit` is played.
@@ -610,11 +649,12 @@ fn replay_ahead(
     let mut reach = 0;
     let mut soft = 0;
     for (i, token) in tokens.iter().take(limit).enumerate() {
-        let Ahead::Move(w) = token else { break };
+        let Ahead::Move(w, mark) = token else { break };
         match resolve(&pos, w, mode) {
             Ok(m) => {
                 soft += usize::from(extra_capture_sign(w, m));
                 pos.play_unchecked(m);
+                soft += usize::from(!mark_fits(&pos, *mark));
                 reach += 1;
             }
             Err(MoveError::Ambiguous(moves)) if forks > 0 => {
@@ -718,7 +758,7 @@ mod tests {
     fn tokens(text: &str) -> Vec<Ahead> {
         text.split_whitespace()
             .map(|t| match parse_move(t.as_bytes()) {
-                Ok(n) => Ahead::Move(n.written),
+                Ok(n) => Ahead::Move(n.written, n.mark),
                 Err(_) => Ahead::Unreadable {
                     square: last_square(t.as_bytes()),
                 },
@@ -729,7 +769,7 @@ mod tests {
     fn position(moves: &str) -> Chess {
         let mut pos = Chess::default();
         for t in tokens(moves) {
-            let Ahead::Move(w) = t else {
+            let Ahead::Move(w, _) = t else {
                 panic!("test move")
             };
             let m = resolve(&pos, &w, CastlingMode::Standard).expect("legal test move");

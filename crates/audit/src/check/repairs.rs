@@ -220,7 +220,7 @@ impl GameAudit<'_, '_> {
             .unwrap_or(&[])
             .iter()
             .map(|m| match &m.notation {
-                Ok(n) => Ahead::Move(n.written),
+                Ok(n) => Ahead::Move(n.written, n.mark),
                 Err(_) => Ahead::Unreadable {
                     square: repair::last_square(m.span.of(text)),
                 },
