@@ -116,8 +116,10 @@ fn check_folder(path: &Path, m: &'static dyn Messages) -> Result<(), Failure> {
     Ok(())
 }
 
-/// Whether two paths name one file, also where it does not exist yet (its
-/// folder must: [`check_folder`] has said so).
+/// Whether two paths name one file: the same path once its folder is
+/// resolved (also where the file does not exist yet; its folder must:
+/// [`check_folder`] has said so), or the same file on disk under another
+/// name (a hard link, a symbolic link).
 fn same_file(a: &Path, b: &Path) -> bool {
     let full = |p: &Path| {
         let name = p.file_name()?;
@@ -125,7 +127,7 @@ fn same_file(a: &Path, b: &Path) -> bool {
         let folder = folder.unwrap_or(Path::new(".")).canonicalize().ok()?;
         Some(folder.join(name))
     };
-    a == b || full(a).is_some_and(|x| full(b) == Some(x))
+    a == b || full(a).is_some_and(|x| full(b) == Some(x)) || one_file(a, b)
 }
 
 /// Whether two existing paths are one file on disk: a hard link has a path
@@ -146,21 +148,15 @@ fn one_file(_: &Path, _: &Path) -> bool {
 }
 
 /// `--repair` must not name a file being read: the input is never changed.
-/// A path that does not exist yet is no input.
 fn refuse_input(
     path: &Path,
     sources: &[audit::Source],
     m: &'static dyn Messages,
 ) -> Result<(), Failure> {
-    let Ok(target) = path.canonicalize() else {
-        return Ok(());
-    };
     let is_input = sources.iter().any(|source| match source {
-        audit::Source::File(input) => {
-            input.canonicalize().is_ok_and(|p| p == target) || one_file(input, &target)
-        }
+        audit::Source::File(input) => same_file(input, path),
         // Standard input redirected from the file itself (`< game.pgn`).
-        audit::Source::Stdin => one_file(Path::new("/dev/stdin"), &target),
+        audit::Source::Stdin => one_file(Path::new("/dev/stdin"), path),
     });
     if is_input {
         return Err(usage(

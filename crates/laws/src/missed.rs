@@ -32,6 +32,13 @@ pub struct Opportunity {
     pub written: Option<Move>,
 }
 
+/// Positions in a series of reversible moves from which one can recur: a
+/// position recurs no sooner than four plies on.
+const RECURS_FROM: usize = 5;
+/// Quiet plies from which a fifty-move claim can be made: with a written
+/// move at 99 (9.3.1), on the board at 100 (9.3.2).
+const QUIET_CLAIM: u32 = 99;
+
 /// The four forms, in a fixed order, for the series already reported.
 const FORMS: [Article; 4] = [
     Article::THREEFOLD_WRITTEN,
@@ -67,12 +74,11 @@ impl Opportunities {
     /// Whether [`Opportunities::look`] can find anything in the replay's
     /// position: most positions stand early in a series of reversible moves
     /// and of quiet moves, where no claim can arise and the look changes
-    /// nothing. The walk asks this on every ply before setting up a look; the
-    /// two thresholds are those of `look` (five positions, 99 quiet plies).
+    /// nothing. The walk asks this on every ply before setting up a look.
     #[inline]
     pub fn may_find(replay: &Replay) -> bool {
         replay.ending().is_none()
-            && (replay.stretch_len() >= 5 || replay.position().halfmoves() >= 99)
+            && (replay.stretch_len() >= RECURS_FROM || replay.position().halfmoves() >= QUIET_CLAIM)
     }
 
     /// The claims first available in the replay's current position, added to
@@ -111,8 +117,7 @@ impl Opportunities {
                 });
             }
         };
-        // A position can recur no sooner than four plies on.
-        if replay.stretch_len() >= 5 {
+        if replay.stretch_len() >= RECURS_FROM {
             let stretch = replay.stretch_start();
             if self.twice_series != stretch {
                 self.twice.clear();
@@ -135,7 +140,7 @@ impl Opportunities {
             }
         }
         let quiet = pos.halfmoves();
-        if quiet >= 99 {
+        if quiet >= QUIET_CLAIM {
             let since = series(replay, ClaimKind::Fifty);
             if quiet >= 100 {
                 if self.seen[3] != Some(since) {

@@ -24,7 +24,7 @@ use shakmaty::{
 };
 
 use crate::{
-    resolve::{MoveError, extra_capture_sign, legal_moves, resolve},
+    resolve::{MoveError, contradicted_mark, extra_capture_sign, legal_moves, resolve},
     standing::physical_move,
 };
 
@@ -329,11 +329,13 @@ pub fn search(pos: &Chess, mode: shakmaty::CastlingMode, q: Question<'_>) -> Sea
             add(&mut found, Edit::MissingMove, moves, 1);
         });
     }
-    let origins: Vec<Move> = match &as_written {
-        Err(MoveError::Ambiguous(moves)) => moves.clone(),
-        _ => Vec::new(),
+    // The moves an ambiguous token fits: reading it as one of them only
+    // adds the origin C.10 asks for.
+    let origins: &[Move] = match &as_written {
+        Err(MoveError::Ambiguous(moves)) => moves,
+        _ => &[],
     };
-    let (as_written, as_written_soft) = if as_written.is_ok() {
+    let (written_reach, as_written_soft) = if as_written.is_ok() {
         let run = replay_ahead(pos.clone(), mode, &[], q.tokens, LOOK_AHEAD, FORKS);
         (run.reach, run.soft)
     } else {
@@ -355,21 +357,12 @@ pub fn search(pos: &Chess, mode: shakmaty::CastlingMode, q: Question<'_>) -> Sea
         if run.played_edit {
             c.reach = c.consumed + run.reach;
             c.plies = c.moves.len() + run.reach_plies;
-            // The written token after inserted moves is read as written:
-            // a capture sign it does not bear out is a slip of its own.
-            let own = match (c.edit, first, c.moves.last()) {
-                (Edit::MissingMove, Ahead::Move(w, _), Some(m)) => {
-                    usize::from(extra_capture_sign(w, *m))
-                }
-                _ => 0,
-            };
             // Every correction but the origin of an ambiguous move changes
-            // what was written; the origin only adds what C.10 asks for.
-            let origin = c.edit == Edit::Square
+            // a character of what was written.
+            c.origin = c.edit == Edit::Square
                 && c.consumed == 1
                 && c.moves.first().is_some_and(|m| origins.contains(m));
-            c.soft = own + own_mark(pos, first, c) + run.soft;
-            c.origin = origin;
+            c.soft = own_slips(pos, first, c) + run.soft;
         }
     }
     found.retain(|c| c.reach > 0);
@@ -378,7 +371,7 @@ pub fn search(pos: &Chess, mode: shakmaty::CastlingMode, q: Question<'_>) -> Sea
     found.sort_by_key(|c| std::cmp::Reverse(score(c)));
     Search {
         ranked: found,
-        as_written,
+        as_written: written_reach,
         as_written_soft,
         truncated,
         total: q.tokens.len().min(LOOK_AHEAD),
@@ -580,21 +573,13 @@ fn insertions(
     }
 }
 
-/// Whether the check or mate mark written after a move fits the position
-/// it reached. No mark always fits (C.13: the marks may be left out).
-fn mark_fits(after: &Chess, mark: Option<Mark>) -> bool {
-    match mark {
-        None => true,
-        Some(Mark::Check) => after.is_check(),
-        Some(Mark::Mate) => after.is_check() && after.is_checkmate(),
-    }
-}
-
-/// A mark the first token carries that the candidate's reading of it does
-/// not bear out (`Bb4+` read as `b4`, where `Bb5+` checks): one slip.
-/// Only for the corrections that read that one token as one move.
-fn own_mark(pos: &Chess, first: &Ahead, c: &Candidate) -> usize {
-    let Ahead::Move(_, Some(mark)) = first else {
+/// The slips of notation in the candidate's own reading of the first
+/// token, for the corrections that read that one token as one move (the
+/// last of their moves): a capture sign the move after inserted moves does
+/// not bear out (the token is read as written there), and a check or mate
+/// mark the reading contradicts (`Bb4+` read as `b4`, where `Bb5+` checks).
+fn own_slips(pos: &Chess, first: &Ahead, c: &Candidate) -> usize {
+    let (Ahead::Move(written, mark), Some(last)) = (first, c.moves.last()) else {
         return 0;
     };
     let one_token = matches!(
@@ -604,11 +589,15 @@ fn own_mark(pos: &Chess, first: &Ahead, c: &Candidate) -> usize {
     if !one_token || c.consumed != 1 {
         return 0;
     }
-    let mut after = pos.clone();
-    for m in &c.moves {
-        after.play_unchecked(*m);
-    }
-    usize::from(!mark_fits(&after, Some(*mark)))
+    let capture = c.edit == Edit::MissingMove && extra_capture_sign(written, *last);
+    let contradicted = mark.is_some() && {
+        let mut after = pos.clone();
+        for m in &c.moves {
+            after.play_unchecked(*m);
+        }
+        contradicted_mark(&after, *mark).is_some()
+    };
+    usize::from(capture) + usize::from(contradicted)
 }
 
 /// How far the record replays after `edit` is played.
@@ -620,8 +609,9 @@ struct Run {
     reach: usize,
     reach_plies: usize,
     /// Tokens that replayed only as slips of notation: an ambiguous move
-    /// read one way, a capture sign on a move that captures nothing. They
-    /// do not stop the run, but a reading that needs none is better.
+    /// read one way, a capture sign on a move that captures nothing, a
+    /// check or mate mark the board contradicts. They do not stop the run,
+    /// but a reading that needs none is better.
     soft: usize,
 }
 
@@ -654,7 +644,7 @@ fn replay_ahead(
             Ok(m) => {
                 soft += usize::from(extra_capture_sign(w, m));
                 pos.play_unchecked(m);
-                soft += usize::from(!mark_fits(&pos, *mark));
+                soft += usize::from(contradicted_mark(&pos, *mark).is_some());
                 reach += 1;
             }
             Err(MoveError::Ambiguous(moves)) if forks > 0 => {

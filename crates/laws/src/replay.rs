@@ -193,13 +193,7 @@ impl Replay {
         // The previous position had a legal move, so it was neither mate nor stalemate.
         self.settled = false;
         let irreversible = self.advance(mv, true);
-        let wrong_mark = match mark {
-            Some(Mark::Check) if !self.pos.is_check() => Some(Mark::Check),
-            Some(Mark::Mate) if !self.pos.is_check() || !self.pos.is_checkmate() => {
-                Some(Mark::Mate)
-            }
-            _ => None,
-        };
+        let wrong_mark = crate::resolve::contradicted_mark(&self.pos, mark);
         if self.ending.is_none() && self.judges {
             self.ending = self
                 .mend_irregular()

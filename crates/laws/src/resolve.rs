@@ -1,7 +1,7 @@
 //! From what was written to the move that was played: the legality check
 //! behind every recorded move, and the moves the writer probably meant.
 
-use scoresheet::WrittenMove;
+use scoresheet::{Mark, WrittenMove};
 use shakmaty::{
     CastlingMode, Chess, Move, MoveList, Position, Role, Square,
     san::{San, SanError, SanPlus},
@@ -153,6 +153,18 @@ fn with_capture(san: San, capture: bool) -> San {
             promotion,
         },
         other => other,
+    }
+}
+
+/// The check or mate mark written after a move, where the position the
+/// move reached contradicts it (`+` without check, `#` without mate).
+/// No mark is never wrong: C.13 lets the marks be left out, and a mate
+/// written `+` says no more than it should.
+pub fn contradicted_mark(after: &Chess, mark: Option<Mark>) -> Option<Mark> {
+    match mark {
+        Some(Mark::Check) if !after.is_check() => Some(Mark::Check),
+        Some(Mark::Mate) if !after.is_check() || !after.is_checkmate() => Some(Mark::Mate),
+        _ => None,
     }
 }
 

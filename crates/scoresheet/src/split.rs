@@ -203,12 +203,13 @@ impl<R: BufRead> Splitter<R> {
         self
     }
 
-    /// Bytes that belong to no game, kept while asked to.
-    fn between(&mut self, bytes: &[u8]) {
-        if self.keep_between {
-            let room = BETWEEN_LIMIT.saturating_sub(self.between.len());
-            self.between
-                .extend_from_slice(&bytes[..bytes.len().min(room)]);
+    /// Bytes that belong to no game, kept while asked to. A function of
+    /// the two fields, not of the splitter: the bytes may be borrowed from
+    /// the reader's buffer.
+    fn keep(between: &mut Vec<u8>, keep: bool, bytes: &[u8]) {
+        if keep {
+            let room = BETWEEN_LIMIT.saturating_sub(between.len());
+            between.extend_from_slice(&bytes[..bytes.len().min(room)]);
         }
     }
 
@@ -533,11 +534,7 @@ impl<R: BufRead> Splitter<R> {
 
     fn skip_line(&mut self, complete: bool) -> io::Result<()> {
         self.offset += self.prefix.len() as u64;
-        if self.keep_between {
-            let prefix = std::mem::take(&mut self.prefix);
-            self.between(&prefix);
-            self.prefix = prefix;
-        }
+        Self::keep(&mut self.between, self.keep_between, &self.prefix);
         if !complete {
             loop {
                 let buf = self.reader.fill_buf()?;
@@ -546,20 +543,14 @@ impl<R: BufRead> Splitter<R> {
                 }
                 match memchr::memchr(b'\n', buf) {
                     Some(nl) => {
-                        if self.keep_between {
-                            let room = BETWEEN_LIMIT.saturating_sub(self.between.len());
-                            self.between.extend_from_slice(&buf[..(nl + 1).min(room)]);
-                        }
+                        Self::keep(&mut self.between, self.keep_between, &buf[..=nl]);
                         self.reader.consume(nl + 1);
                         self.offset += nl as u64 + 1;
                         break;
                     }
                     None => {
                         let len = buf.len();
-                        if self.keep_between {
-                            let room = BETWEEN_LIMIT.saturating_sub(self.between.len());
-                            self.between.extend_from_slice(&buf[..len.min(room)]);
-                        }
+                        Self::keep(&mut self.between, self.keep_between, buf);
                         self.reader.consume(len);
                         self.offset += len as u64;
                     }

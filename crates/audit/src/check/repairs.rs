@@ -135,7 +135,7 @@ impl GameAudit<'_, '_> {
         let black_first = self.replay.ply() == 0
             && pos.turn().is_black()
             && !written.black
-            && i64::from(written.number) == i64::from(pos.fullmoves().get());
+            && written.number == pos.fullmoves().get();
         let delta = if black_first {
             0
         } else {

@@ -698,12 +698,7 @@ fn move_sentence(f: &Finding, m: &MoveFacts) -> String {
 
 /// `3.Lb5`: a repaired move, numbered, in the scoresheet's letters.
 pub fn repair_move(r: &Repair) -> String {
-    let text = r.read_as.to_string();
-    let san = if r.german {
-        crate::i18n::de::san_letters(&text)
-    } else {
-        text
-    };
+    let san = crate::i18n::spelt(&r.read_as, r.german);
     let dots = match r.side {
         Color::White => ".",
         Color::Black => "...",
@@ -782,13 +777,7 @@ fn spaced(number: u32, side: Color, text: &str) -> String {
 }
 
 fn spaced_repair(r: &Repair) -> String {
-    let text = r.read_as.to_string();
-    let san = if r.german {
-        crate::i18n::de::san_letters(&text)
-    } else {
-        text
-    };
-    spaced(r.number, r.side, &san)
+    spaced(r.number, r.side, &crate::i18n::spelt(&r.read_as, r.german))
 }
 
 fn number_sentence(n: &NumberFacts) -> String {
