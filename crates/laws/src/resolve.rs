@@ -160,6 +160,7 @@ fn with_capture(san: San, capture: bool) -> San {
 /// move reached contradicts it (`+` without check, `#` without mate).
 /// No mark is never wrong: C.13 lets the marks be left out, and a mate
 /// written `+` says no more than it should.
+#[inline]
 pub fn contradicted_mark(after: &Chess, mark: Option<Mark>) -> Option<Mark> {
     match mark {
         Some(Mark::Check) if !after.is_check() => Some(Mark::Check),

@@ -385,8 +385,8 @@ impl GameAudit<'_, '_> {
         self.findings.push(finding);
         self.fix.stood.push(index);
         if !self.fix.active {
-            use std::hash::Hash;
-            mv.hash(&mut self.fingerprint);
+            use std::hash::Hasher;
+            self.fingerprint.write_u32(super::walk::move_key(mv));
         }
         if stands {
             self.replay.play_standing(mv);

@@ -3,7 +3,7 @@
 //! between moves and the findings; every ending reaches the findings once,
 //! through [`GameAudit::note_ending`] or the ruling that made it.
 
-use std::hash::{Hash, Hasher};
+use std::hash::Hasher;
 
 use laws::{
     MoveError, Replay,
@@ -256,7 +256,7 @@ impl GameAudit<'_, '_> {
             Ok(played) => played,
             Err(err) => return self.unplayable(recorded, err, ply, index),
         };
-        played.mv.hash(&mut self.fingerprint);
+        self.fingerprint.write_u32(move_key(played.mv));
         // Touching a piece to move it refuses the opponent's offer (9.1.2.1).
         self.walk.offers.touched(mover);
         if let Some((end_ply, article)) = ended_before {
@@ -565,6 +565,22 @@ impl GameAudit<'_, '_> {
         f.place = Some(self.ctx.place(at.span));
         self.findings.push(f);
     }
+}
+
+/// A move as the fingerprint sees it: one word instead of the derived
+/// `Hash` of the enum, field by field, on every ply. Distinct moves of a
+/// position get distinct keys (a castling move is the king's square and the
+/// rook's).
+pub(super) fn move_key(mv: Move) -> u32 {
+    let kind = match mv {
+        Move::Normal { .. } => 0,
+        Move::EnPassant { .. } => 1,
+        Move::Castle { .. } => 2,
+        Move::Put { .. } => 3,
+    };
+    let from = mv.from().map_or(64, u32::from);
+    let promotion = mv.promotion().map_or(0, |r| r as u32);
+    from | u32::from(mv.to()) << 7 | promotion << 13 | (mv.role() as u32) << 16 | kind << 19
 }
 
 /// A player's name as the fingerprint sees it: case and spacing do not
