@@ -282,8 +282,7 @@ fn explain(pos: &Chess, side: Color, verdict: Verdict, nodes: u64) -> Verdict {
     let Verdict::Winnable(Winning::Line(line)) = verdict else {
         return verdict;
     };
-    let board = pos.board();
-    if (board.by_color(side) & (board.queens() | board.rooks())).any() {
+    if mates_by_material(pos, side) {
         return Verdict::Winnable(Winning::Material);
     }
     let mut replay = pos.clone();
@@ -373,6 +372,32 @@ pub fn certify(pos: &Chess, side: Color, uci: &[String]) -> Option<Vec<SanPlus>>
     (pos.is_checkmate() && pos.turn() != side).then_some(line)
 }
 
+/// Whether `side` has a queen or a rook: where it can still mate, the
+/// verdict shows no line ([`Winning::Material`]).
+pub(crate) fn mates_by_material(pos: &Chess, side: Color) -> bool {
+    let board = pos.board();
+    (board.by_color(side) & (board.queens() | board.rooks())).any()
+}
+
+/// [`certify`] without the line in SAN: whether the moves are legal one
+/// after the other and end in checkmate by `side` before the 75-move rule
+/// would end the game. For a verdict that shows no line: SAN with its check
+/// and mate suffix costs a move generation per move.
+pub(crate) fn mates(pos: &Chess, side: Color, line: impl IntoIterator<Item = UciMove>) -> bool {
+    let mut pos = pos.clone();
+    for uci in line {
+        // A line the 75-move rule would cut off before the mate proves nothing (9.6.2).
+        if pos.halfmoves() >= 150 {
+            return false;
+        }
+        let Ok(mv) = uci.to_move(&pos) else {
+            return false;
+        };
+        pos.play_unchecked(mv);
+    }
+    pos.is_checkmate() && pos.turn() != side
+}
+
 /// [`certify`] for moves already typed: each must be legal where it is played.
 fn certify_moves(pos: &Chess, side: Color, moves: &[shakmaty::Move]) -> Option<Vec<SanPlus>> {
     let mut pos = pos.clone();
@@ -451,6 +476,26 @@ mod tests {
         assert!(certify(&p, Color::White, &uci).is_some());
         // A line that does not mate is no certificate.
         assert!(certify(&p, Color::White, &["a1a2".to_string()]).is_none());
+    }
+
+    #[test]
+    fn a_side_with_a_rook_wins_by_material_its_line_checked() {
+        let p = pos("k7/8/1K6/8/8/8/8/7R w - - 0 1");
+        // CHA's line is replayed but not written out: the verdict shows none.
+        assert_eq!(
+            decide(&p, Color::White),
+            Verdict::Winnable(Winning::Material)
+        );
+        let uci = |s: &str| UciMove::from_ascii(s.as_bytes()).expect("uci");
+        assert!(mates(&p, Color::White, [uci("h1h8")]));
+        // A line that does not mate, or an illegal move, proves nothing.
+        assert!(!mates(&p, Color::White, [uci("h1h7")]));
+        assert!(!mates(&p, Color::White, [uci("h1a2")]));
+        // Nor does a mate of the side itself (White is mated here).
+        let p = pos("k7/8/8/8/8/8/5PPP/r5K1 w - - 0 1");
+        assert!(p.is_checkmate());
+        assert!(!mates(&p, Color::White, []));
+        assert!(mates(&p, Color::Black, []));
     }
 
     #[test]

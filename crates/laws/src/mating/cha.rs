@@ -2,9 +2,9 @@
 //! built on the `chess` crate): the position on CHA's board, and CHA's
 //! answer with its helpmate checked before it is trusted.
 
-use shakmaty::{CastlingSide, Chess, Color, EnPassantMode, Position, Role, Square};
+use shakmaty::{CastlingSide, Chess, Color, EnPassantMode, Position, Role, Square, uci::UciMove};
 
-use super::{Unwinnability, Verdict, Winning, certify};
+use super::{Unwinnability, Verdict, Winning, certify, mates, mates_by_material};
 
 /// CHA's answer, once the quick layers have found none: the fast proof
 /// first, so that an unwinnable verdict can say why and a blocked structure
@@ -54,7 +54,16 @@ pub(super) fn verdict_full_first(pos: &Chess, side: Color) -> Verdict {
 }
 
 /// CHA's helpmate, replayed: a line when it mates, else nothing is known.
+/// A side with a queen or a rook wins by material: its line is checked move
+/// by move all the same, but never written in SAN, since no view shows it.
 fn certified(pos: &Chess, side: Color, helpmate: &[chess::ChessMove]) -> Verdict {
+    if mates_by_material(pos, side) {
+        return if mates(pos, side, helpmate.iter().map(|&m| uci(m))) {
+            Verdict::Winnable(Winning::Material)
+        } else {
+            Verdict::Undetermined
+        };
+    }
     let uci: Vec<String> = helpmate.iter().map(ToString::to_string).collect();
     match certify(pos, side, &uci) {
         Some(line) => Verdict::Winnable(Winning::Line(line)),
@@ -99,6 +108,29 @@ pub(super) fn board(pos: &Chess) -> Option<chess::Board> {
     let ep = pos.ep_square(EnPassantMode::Legal);
     builder.en_passant(ep.map(|square| chess::File::from_index(usize::from(square.file()))));
     chess::Board::try_from(&builder).ok()
+}
+
+/// CHA's move as UCI (what its `Display` writes, without the text).
+fn uci(mv: chess::ChessMove) -> UciMove {
+    UciMove::Normal {
+        from: square(mv.get_source()),
+        to: square(mv.get_dest()),
+        promotion: mv.get_promotion().map(|piece| match piece {
+            chess::Piece::Pawn => Role::Pawn,
+            chess::Piece::Knight => Role::Knight,
+            chess::Piece::Bishop => Role::Bishop,
+            chess::Piece::Rook => Role::Rook,
+            chess::Piece::Queen => Role::Queen,
+            chess::Piece::King => Role::King,
+        }),
+    }
+}
+
+fn square(square: chess::Square) -> Square {
+    Square::from_coords(
+        shakmaty::File::new(square.get_file().to_index() as u32),
+        shakmaty::Rank::new(square.get_rank().to_index() as u32),
+    )
 }
 
 fn cha_square(square: Square) -> chess::Square {
