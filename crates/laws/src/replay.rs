@@ -193,7 +193,8 @@ impl Replay {
         // The previous position had a legal move, so it was neither mate nor stalemate.
         self.settled = false;
         let irreversible = self.advance(mv, true);
-        let wrong_mark = crate::resolve::contradicted_mark(&self.pos, mark);
+        // Most moves carry no mark: nothing to contradict, no call.
+        let wrong_mark = mark.and_then(|_| crate::resolve::contradicted_mark(&self.pos, mark));
         if self.ending.is_none() && self.judges {
             self.ending = self
                 .mend_irregular()

@@ -44,7 +44,26 @@ pub fn legal_moves(pos: &Chess) -> MoveList {
 /// let ke2 = parse_move(b"Ke2").map(|n| n.written).expect("notation");
 /// assert_eq!(resolve(&pos, &ke2, shakmaty::CastlingMode::Standard), Err(MoveError::Illegal));
 /// ```
+#[inline]
 pub fn resolve(pos: &Chess, written: &WrittenMove, mode: CastlingMode) -> Result<Move, MoveError> {
+    // Nearly every recorded move is SAN naming one legal move: answered
+    // here, inline at the replay, without the layers that look for what a
+    // move that does not fit was meant to be.
+    if let WrittenMove::San(san) = *written
+        && let Ok(m) = crate::san::to_move(pos, san)
+        && m.capture() != Some(Role::King)
+    {
+        return Ok(m);
+    }
+    resolve_otherwise(pos, written, mode)
+}
+
+/// [`resolve`] beyond the common case: the same search from the start.
+fn resolve_otherwise(
+    pos: &Chess,
+    written: &WrittenMove,
+    mode: CastlingMode,
+) -> Result<Move, MoveError> {
     match *written {
         WrittenMove::Null => Err(MoveError::Null),
         WrittenMove::San(san) => {
@@ -160,7 +179,6 @@ fn with_capture(san: San, capture: bool) -> San {
 /// move reached contradicts it (`+` without check, `#` without mate).
 /// No mark is never wrong: C.13 lets the marks be left out, and a mate
 /// written `+` says no more than it should.
-#[inline]
 pub fn contradicted_mark(after: &Chess, mark: Option<Mark>) -> Option<Mark> {
     match mark {
         Some(Mark::Check) if !after.is_check() => Some(Mark::Check),
