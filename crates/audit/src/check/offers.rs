@@ -118,7 +118,9 @@ impl GameAudit<'_, '_> {
     /// The claims first available in this position that the side to move
     /// did not make (`claim-available`). Nothing stands where a piece was
     /// touched: the player lost the right to claim on this move (9.4).
-    #[inline]
+    // Asked on every ply, where the test nearly always fails: the test
+    // belongs inline in the walk, the look out of line.
+    #[inline(always)]
     pub(super) fn missed_claims(&mut self) {
         if !self.walk.touches.is_empty() || !laws::missed::Opportunities::may_find(&self.replay) {
             return;
@@ -127,6 +129,7 @@ impl GameAudit<'_, '_> {
     }
 
     /// [`GameAudit::missed_claims`] where one may be found.
+    #[inline(never)]
     fn look_for_missed_claims(&mut self) {
         let mut found: Vec<Opportunity> = Vec::new();
         self.walk
