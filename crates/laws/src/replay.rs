@@ -164,6 +164,8 @@ impl Replay {
     ///
     /// When the move is not legal, the position is settled first: a move
     /// after checkmate or stalemate fails, and [`Replay::ending`] says why.
+    // Once a ply in the walk: inline there, the result is not passed through a frame.
+    #[inline(always)]
     pub fn play(&mut self, written: &WrittenMove, mark: Option<Mark>) -> Result<Played, MoveError> {
         match resolve(&self.pos, written, self.mode) {
             Ok(mv) => Ok(self.play_move(mv, mark)),
