@@ -6,7 +6,10 @@ use laws::{
     clock::{Credit, Reading, check_readings},
     time_control::TimeControl,
 };
-use scoresheet::{GameText, Scoresheet};
+use scoresheet::{
+    GameText, Scoresheet,
+    commands::{parse_clock_bytes, raw_commands},
+};
 use shakmaty::{CastlingMode, Chess, Color, Position};
 
 use super::Context;
@@ -34,12 +37,24 @@ impl Context<'_> {
             let Some(reading) = readings.get_mut(comment.after_ply) else {
                 continue;
             };
-            reading.clock = reading
-                .clock
-                .or_else(|| self.sheet.clock_command(self.text, comment, "clk"));
-            reading.spent = reading
-                .spent
-                .or_else(|| self.sheet.clock_command(self.text, comment, "emt"));
+            // One pass over the comment's commands for both readings; in
+            // each comment the first command of a name counts (as in
+            // `Scoresheet::clock_command`), and a ply's first reading stands.
+            let (mut clock_read, mut spent_read) =
+                (reading.clock.is_some(), reading.spent.is_some());
+            let bytes = comment.span.of(&self.text.bytes);
+            for raw in raw_commands(bytes, comment.span.start) {
+                if clock_read && spent_read {
+                    break;
+                }
+                if !clock_read && raw.is("clk") {
+                    clock_read = true;
+                    reading.clock = parse_clock_bytes(raw.args);
+                } else if !spent_read && raw.is("emt") {
+                    spent_read = true;
+                    reading.spent = parse_clock_bytes(raw.args);
+                }
+            }
         }
         readings
     }
