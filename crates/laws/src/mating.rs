@@ -18,10 +18,15 @@
 //!   never a guess. Where the verdict is a line, [`helpmate`] looks for a
 //!   shorter one within a small budget (the line is what the sheets show);
 //!   [`decide`] gives the verdict without that search.
+//!
+//! On pawn walls, [`is_dead_position`] first builds a helpmate by a guided
+//! search and certifies it the same way ([`walls`]): far cheaper than CHA
+//! where a king plainly gets through, and never a different answer.
 
 mod cha;
 pub mod forced;
 pub mod helpmate;
+pub mod walls;
 
 use std::{sync::mpsc, time::Duration};
 
@@ -138,7 +143,8 @@ pub fn can_never_mate(pos: &Chess, side: Color) -> bool {
 /// Whether neither side can checkmate: a dead position (5.2.2). Cheap
 /// enough for every irreversible move: material first; the full analysis
 /// only when every pawn stands blocked head-on by an enemy pawn and no other
-/// pieces than kings and bishops remain (pawn walls).
+/// pieces than kings and bishops remain (pawn walls), and only where no
+/// helpmate built by [`walls`] and replayed to mate shows the position alive.
 ///
 /// ```
 /// use laws::mating::{is_dead_position, position_from_fen};
@@ -154,18 +160,30 @@ pub fn is_dead_position(pos: &Chess) -> bool {
     if dead_after_every_reply(pos) {
         return true;
     }
+    // Walls are rare, so the full analysis can afford to look at them; but
+    // first a line built and certified for either side (`walls`), much
+    // cheaper, proves the position alive where a king plainly gets through.
+    is_wall(pos)
+        && walls::certified_line(pos, Color::White).is_none()
+        && walls::certified_line(pos, Color::Black).is_none()
+        && wall_unwinnable(pos, Color::White)
+        && wall_unwinnable(pos, Color::Black)
+}
+
+/// Whether every pawn stands blocked head-on by an enemy pawn and no other
+/// pieces than kings and bishops remain: the pawn walls of [`is_dead_position`].
+fn is_wall(pos: &Chess) -> bool {
     let board = pos.board();
     let white = board.pawns() & board.white();
     let black = board.pawns() & board.black();
     let others = board.occupied() & !board.pawns() & !board.kings() & !board.bishops();
-    let walled = white.any() && others.is_empty() && white.shift(8) == black;
-    // Walls are rare, so the full analysis can afford to look at them.
-    walled && wall_unwinnable(pos, Color::White) && wall_unwinnable(pos, Color::Black)
+    white.any() && others.is_empty() && white.shift(8) == black
 }
 
 /// [`decide`]'s answer on a pawn wall of [`is_dead_position`]: walls reached
 /// in games nearly always let a king through, so CHA's full analysis, which
-/// finds the helpmate, goes first (see `cha::verdict_full_first`).
+/// finds the helpmate, goes first (see `cha::verdict_full_first`). Asked
+/// only where no line of [`walls`] was certified for either side.
 fn wall_unwinnable(pos: &Chess, side: Color) -> bool {
     quick_verdict(pos, side)
         .unwrap_or_else(|| cha::verdict_full_first(pos, side))
