@@ -244,10 +244,17 @@ pub fn may_be_dead_by_forced_reply(pos: &Chess) -> bool {
 /// Whether `side` is proven unable to checkmate, cheaply: the static rules,
 /// then CHA's fast (incomplete but sound) proof. `false` means "not proven".
 pub fn proven_unwinnable(pos: &Chess, side: Color) -> bool {
-    if let Some(verdict) = static_verdict(pos, side) {
-        return verdict.is_unwinnable();
+    if pos.has_insufficient_material(side) {
+        return true;
     }
-    cha::board(pos).is_some_and(|board| chasolver::is_unwinnable_fast(&board, cha::color(side)))
+    match cha::board(pos) {
+        // CHA's fast proof rules on mate and stalemate as the static rules
+        // do (a side mated or stalemated cannot mate, a side that mated
+        // can), so the moves are generated once, not also for a stalemate
+        // test the resignations' positions nearly never pass.
+        Some(board) => chasolver::is_unwinnable_fast(&board, cha::color(side)),
+        None => static_verdict(pos, side).is_some_and(|v| v.is_unwinnable()),
+    }
 }
 
 pub(crate) fn static_verdict(pos: &Chess, side: Color) -> Option<Verdict> {
@@ -514,6 +521,63 @@ mod tests {
         assert!(p.is_checkmate());
         assert!(!mates(&p, Color::White, []));
         assert!(mates(&p, Color::Black, []));
+    }
+
+    /// The static rules first, then CHA's fast proof: the answer
+    /// [`proven_unwinnable`] must give, by its old definition.
+    fn proven_the_long_way(pos: &Chess, side: Color) -> bool {
+        match static_verdict(pos, side) {
+            Some(verdict) => verdict.is_unwinnable(),
+            None => cha::board(pos)
+                .is_some_and(|board| chasolver::is_unwinnable_fast(&board, cha::color(side))),
+        }
+    }
+
+    #[test]
+    fn the_quick_proof_agrees_with_the_static_rules_then_cha() {
+        let mut positions: Vec<Chess> = [
+            // White mated, Black mated, stalemate, bare kings, K+N, a wall.
+            "k7/8/8/8/8/8/5PPP/r5K1 w - - 0 1",
+            "k1K5/8/1Q6/8/8/8/8/8 b - - 0 1",
+            "k7/8/1Q6/8/8/8/8/7K b - - 0 1",
+            "k7/8/8/8/8/8/8/7K w - - 0 1",
+            "k7/8/8/8/8/8/8/KN6 b - - 0 1",
+            "4k3/8/1p1p1p1p/pPpPpPpP/P1P1P1P1/8/8/4K3 w - - 0 1",
+        ]
+        .iter()
+        .map(|fen| pos(fen))
+        .collect();
+        // Random games, played to their end or 200 plies: every kind of
+        // position a resignation leaves, mates and stalemates among them.
+        let mut seed = 0x2545_f491_4f6c_dd1d_u64;
+        for _ in 0..60 {
+            let mut p = Chess::default();
+            for _ in 0..200 {
+                let moves = p.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                p.play_unchecked(moves[(seed % moves.len() as u64) as usize]);
+                if seed % 7 == 0 {
+                    positions.push(p.clone());
+                }
+            }
+            positions.push(p);
+        }
+        for p in &positions {
+            for side in [Color::White, Color::Black] {
+                assert_eq!(
+                    proven_unwinnable(p, side),
+                    proven_the_long_way(p, side),
+                    "{} {side:?}",
+                    Fen::from_position(p, shakmaty::EnPassantMode::Legal)
+                );
+            }
+        }
+        assert!(positions.iter().any(|p| p.is_checkmate()));
     }
 
     #[test]
