@@ -169,34 +169,89 @@ impl<'a> Lexer<'a> {
         }
     }
 
-    fn word(&mut self, start: usize) -> Token {
-        let end = self.bytes[start..]
-            .iter()
-            .position(|&b| WORD_END[b as usize])
-            .map_or(self.bytes.len(), |i| start + i);
-        // `e8(Q)`: a promotion piece in parentheses, not a variation.
-        let end = match self.bytes.get(end..end + 3) {
-            Some([b'(', piece, b')'])
-                if b"QRBNDTSL".contains(piece) && matches!(self.bytes[end - 1], b'1' | b'8') =>
-            {
-                end + 3
+    /// The end of the word at `start`: the first byte that ends a word, or
+    /// after a promotion piece in parentheses (`e8(Q)`, not a variation).
+    #[inline(always)]
+    fn word_end(&self, start: usize) -> usize {
+        let bytes = self.bytes;
+        let mut end = start;
+        while let Some(&b) = bytes.get(end) {
+            if WORD_END[b as usize] {
+                break;
             }
-            _ => end,
-        };
-        let word = &self.bytes[start..end];
-        // Most words are moves: a letter first rules out numbers, results and glyphs.
-        if word[0].is_ascii_alphabetic() {
-            let kind = match word {
-                // `N` (novelty) and `D` (diagram): the reader decides by context.
-                [b'N' | b'D'] => TokenKind::Glyph,
-                // `remis`, the one result written in letters.
-                [b'r' | b'R', _, _, _, _] if word.eq_ignore_ascii_case(b"remis") => {
-                    movetext_result(word).map_or(TokenKind::Word, TokenKind::Result)
-                }
-                _ => TokenKind::Word,
-            };
-            return self.token(kind, start, end);
+            end += 1;
         }
+        // Only a `(` can begin the promotion: one test for every other word.
+        if bytes.get(end) == Some(&b'(')
+            && let Some([b'1' | b'8', b'(', piece, b')']) = bytes.get(end.wrapping_sub(1)..end + 3)
+            && b"QRBNDTSL".contains(piece)
+        {
+            return end + 3;
+        }
+        end
+    }
+
+    /// A word with a letter first: a move (or not), a lone `N` or `D`, or
+    /// `remis`. Most words are moves: the letter rules out numbers, results
+    /// and glyphs without a look at the rest.
+    #[inline(always)]
+    fn letters(&mut self, start: usize) -> Token {
+        let end = self.word_end(start);
+        let word = &self.bytes[start..end];
+        let kind = match word {
+            // `N` (novelty) and `D` (diagram): the reader decides by context.
+            [b'N' | b'D'] => TokenKind::Glyph,
+            // `remis`, the one result written in letters.
+            [b'r' | b'R', _, _, _, _] if word.eq_ignore_ascii_case(b"remis") => {
+                movetext_result(word).map_or(TokenKind::Word, TokenKind::Result)
+            }
+            _ => TokenKind::Word,
+        };
+        self.token(kind, start, end)
+    }
+
+    /// `12.`, `12...` or a bare `12` before white space, read in one pass:
+    /// the number and the end of its token, exactly as [`Lexer::word`] reads
+    /// them. `None` for anything else (`1-0`, `12…`, `10(Q)`), which takes
+    /// the general path. Called with a first digit of 1 to 9: that keeps
+    /// `0-0` and `0000` out, and the results that begin with a 1 (`1-0`,
+    /// `1/2`, `1:0`) have neither a digit nor a dot second.
+    #[inline]
+    fn move_number(&self, start: usize) -> Option<(u32, usize)> {
+        let bytes = self.bytes;
+        let mut at = start;
+        // Wrapping is harmless: ten digits fit in a u64, and more than ten
+        // without a leading zero are past `u32::MAX`, where `number` saturates.
+        let mut number = 0u64;
+        while let Some(&digit @ b'0'..=b'9') = bytes.get(at) {
+            number = number
+                .wrapping_mul(10)
+                .wrapping_add(u64::from(digit - b'0'));
+            at += 1;
+        }
+        let number = match at - start {
+            ..=10 => u32::try_from(number).unwrap_or(u32::MAX),
+            _ => u32::MAX,
+        };
+        let digits_end = at;
+        while bytes.get(at) == Some(&b'.') {
+            at += 1;
+        }
+        match bytes.get(at) {
+            _ if at > digits_end => Some((number, at)),
+            None | Some(b' ' | b'\t' | b'\n' | b'\r' | 0x0b | 0x0c) => Some((number, at)),
+            _ => None,
+        }
+    }
+
+    /// Any word, read the general way: results, glyphs, dots and the
+    /// dialects of move numbers.
+    fn word(&mut self, start: usize) -> Token {
+        if self.bytes.get(start).is_some_and(u8::is_ascii_alphabetic) {
+            return self.letters(start);
+        }
+        let end = self.word_end(start);
+        let word = &self.bytes[start..end];
         if let Some(result) = movetext_result(word) {
             return self.token(TokenKind::Result(result), start, end);
         }
@@ -287,6 +342,11 @@ impl Iterator for Lexer<'_> {
                         None => self.word(start),
                     }
                 }
+                b'1'..=b'9' => match self.move_number(start) {
+                    Some((number, end)) => self.token(TokenKind::MoveNumber(number), start, end),
+                    None => self.word(start),
+                },
+                b'a'..=b'z' | b'A'..=b'Z' => self.letters(start),
                 b'}' | b']' => self.token(TokenKind::Stray, start, start + 1),
                 _ if is_control(b) => {
                     let run = self.bytes[start..]
@@ -461,6 +521,54 @@ mod tests {
         let toks = kinds("e4 0-1\0\0\r\n");
         assert!(matches!(toks[1].0, TokenKind::Result(_)));
         assert_eq!(toks[2], (TokenKind::Stray, "\0\0"));
+    }
+
+    /// The one-pass move number agrees with the general path on every
+    /// string of up to six bytes over the bytes that matter to either.
+    #[test]
+    fn the_one_pass_move_number_agrees_with_the_general_path() {
+        let alphabet = b"0189.-/:(Q) \n\xe2\x80\xa6e";
+        let mut read = 0;
+        let mut word = Vec::new();
+        for len in 1..=6u32 {
+            for mut i in 0..alphabet.len().pow(len) {
+                word.clear();
+                for _ in 0..len {
+                    word.push(alphabet[i % alphabet.len()]);
+                    i /= alphabet.len();
+                }
+                if !(b'1'..=b'9').contains(&word[0]) {
+                    continue;
+                }
+                let Some((number, end)) = Lexer::new(&word).move_number(0) else {
+                    continue;
+                };
+                read += 1;
+                let token = Lexer::new(&word).word(0);
+                assert_eq!(
+                    (token.kind, token.span),
+                    (TokenKind::MoveNumber(number), Span::new(0, end)),
+                    "{}",
+                    String::from_utf8_lossy(&word)
+                );
+            }
+        }
+        assert!(read > 100_000, "{read}");
+        for (text, number) in [
+            (&b"4294967295."[..], u32::MAX),
+            (b"4294967296.", u32::MAX),
+            (b"1234567890.", 1_234_567_890),
+            (b"123456789012345678901234567890.", u32::MAX),
+        ] {
+            assert_eq!(Lexer::new(text).move_number(0), Some((number, text.len())));
+            assert_eq!(Lexer::new(text).word(0).kind, TokenKind::MoveNumber(number));
+        }
+        let absurd = b"99999999999. e4";
+        assert_eq!(Lexer::new(absurd).move_number(0), Some((u32::MAX, 12)));
+        assert_eq!(
+            Lexer::new(absurd).word(0).kind,
+            TokenKind::MoveNumber(u32::MAX)
+        );
     }
 
     #[test]

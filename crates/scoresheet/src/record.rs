@@ -244,10 +244,10 @@ impl Scoresheet {
                 TokenKind::MoveNumber(n) => {
                     in_movetext = true;
                     move_due = true;
-                    let dots = span.of(bytes).iter().filter(|&&b| b == b'.').count();
+                    // The span is the digits and the dots after them: two dots or more end it.
                     number = Some(WrittenNumber {
                         number: n,
-                        black: dots >= 2,
+                        black: span.of(bytes).ends_with(b".."),
                         span,
                     });
                 }
@@ -470,7 +470,9 @@ fn completes(letter: &[u8], word: &[u8]) -> bool {
 }
 
 fn is_en_passant_mark(word: &[u8]) -> bool {
-    matches!(word, b"e.p." | b"e.p" | b"ep" | b"e.p.+" | b"e.p.#")
+    // The second byte rules out nearly every move (`e4`, `exd5`) at once.
+    matches!(word, [b'e', b'.' | b'p', ..])
+        && matches!(word, b"e.p." | b"e.p" | b"ep" | b"e.p.+" | b"e.p.#")
 }
 
 #[cfg(test)]
