@@ -6,8 +6,9 @@
 //! third of all the time spent resolving moves. Yet a written move names the
 //! piece and its target square, so when the mover is not in check the few
 //! pieces that could have made it can be looked at one by one, under the same
-//! pin rule shakmaty applies. Checks, castling and en passant, where the
-//! rules are subtler and the moves rare, go to shakmaty itself.
+//! pin rule shakmaty applies, and in check under its rule for evasions.
+//! Castling and en passant, where the rules are subtler and the moves rare,
+//! go to shakmaty itself.
 //!
 //! The answer is always exactly shakmaty's, in legal and illegal positions
 //! alike: the tests below compare the two on every piece, square, capture
@@ -44,10 +45,31 @@ pub fn to_move(pos: &Chess, san: San) -> Result<Move, SanError> {
     let Some(king) = pos.board().king_of(pos.turn()) else {
         return san.to_move(pos);
     };
-    if ep_target || pos.checkers().any() {
+    if ep_target {
         return san.to_move(pos);
     }
     let board = pos.board();
+    // In check, shakmaty's evasions: the king to a square off every
+    // checking slider's line, another piece only against a single checker,
+    // to take it or to stand between.
+    let checkers = pos.checkers();
+    let (evasion_target, off_lines) = if checkers.any() {
+        let mut lines = Bitboard::EMPTY;
+        for checker in checkers & board.sliders() {
+            lines |= attacks::ray(checker, king) ^ checker;
+        }
+        let target = checkers
+            .single_square()
+            .map_or(Bitboard::EMPTY, |checker| {
+                attacks::between(king, checker).with(checker)
+            });
+        (target, !lines)
+    } else {
+        (Bitboard::FULL, Bitboard::FULL)
+    };
+    if role != Role::King && !evasion_target.contains(to) {
+        return Err(SanError::IllegalSan);
+    }
     if pos.us().contains(to) {
         return Err(SanError::IllegalSan);
     }
@@ -82,6 +104,7 @@ pub fn to_move(pos: &Chess, san: San) -> Result<Move, SanError> {
             .for_each(&mut consider),
         Role::King => {
             if attacks::king_attacks(king).contains(to)
+                && off_lines.contains(to)
                 && board
                     .attacks_to(to, !pos.turn(), board.occupied())
                     .is_empty()
@@ -264,8 +287,19 @@ mod tests {
             "1n2k3/P1P5/8/8/8/8/1p4p1/4K2R w K - 0 1",
             // En passant that would expose the king (left to shakmaty).
             "8/8/8/K2pP2r/8/8/8/6k1 w - d6 0 1",
-            // In check: evasions are shakmaty's.
+            // In check: a bishop to block or take, the king off the line.
             "4k3/8/8/8/1b6/8/8/4K2R w K - 0 1",
+            "4k3/8/8/8/1b6/8/8/RN2K2R w KQ - 0 1",
+            // A rook checks along the rank: no step back along it.
+            "4k3/8/8/8/8/8/8/r3K2N w - - 0 1",
+            // Double check: only the king moves.
+            "4k3/8/8/8/1b6/8/8/r3K1NR w - - 0 1",
+            // A knight checks: take it, or move the king; a pinned piece cannot help.
+            "7k/8/8/8/8/3n4/4R3/4K3 w - - 0 1",
+            "4k3/4r3/8/8/8/3n4/4B3/R3K3 w - - 0 1",
+            // A pawn checks and a pawn may take it; a promotion may block.
+            "7k/8/8/8/8/5p2/4K1P1/8 w - - 0 1",
+            "r6K/2P5/8/8/8/8/8/k7 w - - 0 1",
             // Double steps over an empty or a blocked square, and two knights to one square.
             "4k3/pp6/N7/8/8/1N6/PPP5/4K3 w - - 0 1",
             "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1",
