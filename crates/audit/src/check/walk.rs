@@ -594,3 +594,32 @@ fn hash_name(name: &str, state: &mut impl Hasher) {
     }
     state.write_u8(0xff);
 }
+
+#[cfg(test)]
+mod tests {
+    use shakmaty::{CastlingMode, fen::Fen};
+
+    use super::*;
+
+    /// The fingerprint tells games apart only if no two moves of a position
+    /// share a key: checked on positions with promotions (four to a square),
+    /// castling both ways and en passant.
+    #[test]
+    fn the_moves_of_a_position_have_distinct_keys() {
+        for fen in [
+            "r3k2r/1P6/8/8/8/8/8/R3K2R w KQkq - 0 1",
+            "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        ] {
+            let pos: Chess = Fen::from_ascii(fen.as_bytes())
+                .expect("fen")
+                .into_position(CastlingMode::Standard)
+                .expect("legal");
+            let mut keys: Vec<u32> = pos.legal_moves().iter().map(|&m| move_key(m)).collect();
+            let moves = keys.len();
+            keys.sort_unstable();
+            keys.dedup();
+            assert_eq!(keys.len(), moves, "{fen}");
+        }
+    }
+}
