@@ -148,8 +148,8 @@ impl Scoresheet {
         let bytes = &text.bytes[..];
         let mut sheet = Scoresheet {
             is_empty: true,
-            tags: Vec::with_capacity(16),
-            moves: Vec::with_capacity((bytes.len() / 8).min(1024)),
+            // Online games carry up to twenty tags: room for them without a second allocation.
+            tags: Vec::with_capacity(24),
             ..Scoresheet::default()
         };
         let mut depth = 0usize;
@@ -221,6 +221,15 @@ impl Scoresheet {
                 }
                 TokenKind::Escape | TokenKind::RestOfLineComment => {}
                 TokenKind::Comment { closed } => {
+                    if sheet.comments.is_empty() && in_movetext {
+                        // A comment in the movetext is most often one of a comment
+                        // after every move (clock readings, `{ [%clk 0:03:00] }`
+                        // and the next move take twenty to thirty bytes): room for
+                        // them all at once, not seven reallocations in a long game.
+                        sheet.comments.reserve(
+                            bytes.len().saturating_sub(span.start).min(MOVETEXT_SPAN) / 16,
+                        );
+                    }
                     if !closed {
                         sheet.problem(SyntaxProblem::UnterminatedComment, span);
                     }
@@ -242,6 +251,15 @@ impl Scoresheet {
                     sheet.problem(SyntaxProblem::StrayCharacter, span);
                 }
                 TokenKind::MoveNumber(n) => {
+                    if !in_movetext {
+                        // The movetext begins: a move takes at least four bytes in
+                        // the usual form (`1. e4 e5 `), so this is room for all
+                        // its moves but in the rarest games, and the vector of
+                        // moves (80 bytes each) is never copied to grow.
+                        sheet
+                            .moves
+                            .reserve(bytes.len().saturating_sub(span.start).min(MOVETEXT_SPAN) / 4);
+                    }
                     in_movetext = true;
                     move_due = true;
                     // The span is the digits and the dots after them: two dots or more end it.
@@ -452,6 +470,12 @@ impl Scoresheet {
             .and_then(|raw| parse_clock_bytes(raw.args))
     }
 }
+
+/// The most movetext the first reservations of moves and comments count
+/// with: a longer game grows its vectors as they fill (as do games of
+/// moves shorter than estimated), so that a game of one huge comment never
+/// reserves more than 1,024 moves (80 kilobytes).
+const MOVETEXT_SPAN: usize = 4096;
 
 /// Whether a lone piece letter and the next word make a move (`N f3`,
 /// `D d4`): then the letter is no annotation but a move cut in two.
