@@ -2,7 +2,6 @@
 //! their spans, and everything else kept beside it (comments, NAGs,
 //! variations), so that nothing is dropped silently.
 
-use compact_str::CompactString;
 use shakmaty::Outcome;
 
 use crate::{
@@ -11,7 +10,7 @@ use crate::{
     forms::{NonStandardForm, NonStandardUse, is_suffix_annotation, note, text_annotation},
     lexer::{Lexer, Span, TokenKind},
     notation::{Notation, NotationError, parse_move},
-    tags::{Tag, unescape},
+    tags::{HeaderText, Tag},
     text::GameText,
 };
 
@@ -161,6 +160,7 @@ impl Scoresheet {
         let mut move_due = false;
         // The move number written before the move due, if any.
         let mut number: Option<WrittenNumber> = None;
+        let mut header = HeaderText::new();
         let mut tokens = Lexer::new(bytes);
         while let Some(token) = tokens.next() {
             sheet.is_empty = false;
@@ -210,11 +210,8 @@ impl Scoresheet {
                     if in_movetext {
                         sheet.problem(SyntaxProblem::TagInMovetext, span);
                     } else if let Some(value) = value {
-                        sheet.tags.push(Tag {
-                            name: CompactString::from(text.decode_borrowed(name.of(bytes))),
-                            value: unescape(&text.decode_borrowed(value.of(bytes))),
-                            span,
-                        });
+                        let (name, value) = header.pair(text, name, value);
+                        sheet.tags.push(Tag { name, value, span });
                     } else {
                         sheet.problem(SyntaxProblem::MalformedTag, span);
                     }
