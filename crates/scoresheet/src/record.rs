@@ -145,8 +145,9 @@ impl Scoresheet {
     /// ```
     pub fn read(text: &GameText) -> Scoresheet {
         let bytes = &text.bytes[..];
+        let mut tokens = Lexer::new(bytes);
         let mut sheet = Scoresheet {
-            is_empty: true,
+            is_empty: tokens.is_blank(),
             // Online games carry up to twenty tags: room for them without a second allocation.
             tags: Vec::with_capacity(24),
             ..Scoresheet::default()
@@ -161,9 +162,7 @@ impl Scoresheet {
         // The move number written before the move due, if any.
         let mut number: Option<WrittenNumber> = None;
         let mut header = HeaderText::new();
-        let mut tokens = Lexer::new(bytes);
         while let Some(token) = tokens.next() {
-            sheet.is_empty = false;
             let span = token.span;
             if tokens.after_blank_line() && in_movetext && sheet.result.is_none() {
                 let form = match token.kind {
@@ -549,6 +548,21 @@ mod tests {
                 .as_ref()
                 .is_ok_and(|n| n.en_passant_mark)
         );
+    }
+
+    #[test]
+    fn empty_is_nothing_but_white_space() {
+        for (text, empty) in [
+            ("", true),
+            (" \t\r\n\u{b}\u{c}\n", true),
+            ("\u{feff}\n", true),
+            ("\n }", false),
+            ("\u{feff}\u{feff}", false),
+            ("\u{1}", false),
+            ("%x", false),
+        ] {
+            assert_eq!(read(text).is_empty, empty, "{text:?}");
+        }
     }
 
     #[test]
