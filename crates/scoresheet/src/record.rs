@@ -248,10 +248,10 @@ impl Scoresheet {
                 }
                 TokenKind::MoveNumber(n) => {
                     if !in_movetext {
-                        // The movetext begins: a move takes at least four bytes in
-                        // the usual form (`1. e4 e5 `), so this is room for all
-                        // its moves but in the rarest games, and the vector of
-                        // moves (80 bytes each) is never copied to grow.
+                        // The movetext begins: a move takes four bytes or more in
+                        // the usual form (`1. e4 e5 `), so this is room for all of
+                        // its moves in nearly every game, and the vector of moves
+                        // (80 bytes each) is seldom copied to grow.
                         sheet
                             .moves
                             .reserve(bytes.len().saturating_sub(span.start).min(MOVETEXT_SPAN) / 4);
