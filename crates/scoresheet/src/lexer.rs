@@ -99,6 +99,17 @@ impl<'a> Lexer<'a> {
         }
     }
 
+    /// Whether no token is left: nothing but white space (every other byte
+    /// begins a token). Asked once before reading costs less than a store
+    /// for every token read.
+    pub fn is_blank(&self) -> bool {
+        self.bytes
+            .get(self.pos..)
+            .unwrap_or_default()
+            .iter()
+            .all(|b| matches!(b, b' ' | b'\t' | b'\n' | b'\r' | 0x0b | 0x0c))
+    }
+
     /// Whether a blank line stands between the token last returned and the one before it.
     pub fn after_blank_line(&self) -> bool {
         self.after_blank_line

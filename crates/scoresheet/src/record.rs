@@ -2,7 +2,6 @@
 //! their spans, and everything else kept beside it (comments, NAGs,
 //! variations), so that nothing is dropped silently.
 
-use compact_str::CompactString;
 use shakmaty::Outcome;
 
 use crate::{
@@ -11,7 +10,7 @@ use crate::{
     forms::{NonStandardForm, NonStandardUse, is_suffix_annotation, note, text_annotation},
     lexer::{Lexer, Span, TokenKind},
     notation::{Notation, NotationError, parse_move},
-    tags::{Tag, unescape},
+    tags::{HeaderText, Tag},
     text::GameText,
 };
 
@@ -146,10 +145,11 @@ impl Scoresheet {
     /// ```
     pub fn read(text: &GameText) -> Scoresheet {
         let bytes = &text.bytes[..];
+        let mut tokens = Lexer::new(bytes);
         let mut sheet = Scoresheet {
-            is_empty: true,
-            tags: Vec::with_capacity(16),
-            moves: Vec::with_capacity((bytes.len() / 8).min(1024)),
+            is_empty: tokens.is_blank(),
+            // Online games carry up to twenty tags: room for them without a second allocation.
+            tags: Vec::with_capacity(24),
             ..Scoresheet::default()
         };
         let mut depth = 0usize;
@@ -161,9 +161,8 @@ impl Scoresheet {
         let mut move_due = false;
         // The move number written before the move due, if any.
         let mut number: Option<WrittenNumber> = None;
-        let mut tokens = Lexer::new(bytes);
+        let mut header = HeaderText::new();
         while let Some(token) = tokens.next() {
-            sheet.is_empty = false;
             let span = token.span;
             if tokens.after_blank_line() && in_movetext && sheet.result.is_none() {
                 let form = match token.kind {
@@ -210,17 +209,23 @@ impl Scoresheet {
                     if in_movetext {
                         sheet.problem(SyntaxProblem::TagInMovetext, span);
                     } else if let Some(value) = value {
-                        sheet.tags.push(Tag {
-                            name: CompactString::from(text.decode_borrowed(name.of(bytes))),
-                            value: unescape(&text.decode_borrowed(value.of(bytes))),
-                            span,
-                        });
+                        let (name, value) = header.pair(text, name, value);
+                        sheet.tags.push(Tag { name, value, span });
                     } else {
                         sheet.problem(SyntaxProblem::MalformedTag, span);
                     }
                 }
                 TokenKind::Escape | TokenKind::RestOfLineComment => {}
                 TokenKind::Comment { closed } => {
+                    if sheet.comments.is_empty() && in_movetext {
+                        // A comment in the movetext is most often one of a comment
+                        // after every move (clock readings, `{ [%clk 0:03:00] }`
+                        // and the next move take twenty to thirty bytes): room for
+                        // them all at once, not seven reallocations in a long game.
+                        sheet.comments.reserve(
+                            bytes.len().saturating_sub(span.start).min(MOVETEXT_SPAN) / 16,
+                        );
+                    }
                     if !closed {
                         sheet.problem(SyntaxProblem::UnterminatedComment, span);
                     }
@@ -242,6 +247,15 @@ impl Scoresheet {
                     sheet.problem(SyntaxProblem::StrayCharacter, span);
                 }
                 TokenKind::MoveNumber(n) => {
+                    if !in_movetext {
+                        // The movetext begins: a move takes four bytes or more in
+                        // the usual form (`1. e4 e5 `), so this is room for all of
+                        // its moves in nearly every game, and the vector of moves
+                        // (80 bytes each) is seldom copied to grow.
+                        sheet
+                            .moves
+                            .reserve(bytes.len().saturating_sub(span.start).min(MOVETEXT_SPAN) / 4);
+                    }
                     in_movetext = true;
                     move_due = true;
                     // The span is the digits and the dots after them: two dots or more end it.
@@ -453,6 +467,12 @@ impl Scoresheet {
     }
 }
 
+/// The most movetext the first reservations of moves and comments count
+/// with: a longer game grows its vectors as they fill (as do games of
+/// moves shorter than estimated), so that a game of one huge comment never
+/// reserves more than 1,024 moves (80 kilobytes).
+const MOVETEXT_SPAN: usize = 4096;
+
 /// Whether a lone piece letter and the next word make a move (`N f3`,
 /// `D d4`): then the letter is no annotation but a move cut in two.
 fn completes(letter: &[u8], word: &[u8]) -> bool {
@@ -528,6 +548,21 @@ mod tests {
                 .as_ref()
                 .is_ok_and(|n| n.en_passant_mark)
         );
+    }
+
+    #[test]
+    fn empty_is_nothing_but_white_space() {
+        for (text, empty) in [
+            ("", true),
+            (" \t\r\n\u{b}\u{c}\n", true),
+            ("\u{feff}\n", true),
+            ("\n }", false),
+            ("\u{feff}\u{feff}", false),
+            ("\u{1}", false),
+            ("%x", false),
+        ] {
+            assert_eq!(read(text).is_empty, empty, "{text:?}");
+        }
     }
 
     #[test]
