@@ -561,7 +561,7 @@ mod tests {
                 seed ^= seed >> 7;
                 seed ^= seed << 17;
                 p.play_unchecked(moves[(seed % moves.len() as u64) as usize]);
-                if seed % 7 == 0 {
+                if seed.is_multiple_of(7) {
                     positions.push(p.clone());
                 }
             }

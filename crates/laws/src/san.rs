@@ -58,11 +58,9 @@ pub fn to_move(pos: &Chess, san: San) -> Result<Move, SanError> {
         for checker in checkers & board.sliders() {
             lines |= attacks::ray(checker, king) ^ checker;
         }
-        let target = checkers
-            .single_square()
-            .map_or(Bitboard::EMPTY, |checker| {
-                attacks::between(king, checker).with(checker)
-            });
+        let target = checkers.single_square().map_or(Bitboard::EMPTY, |checker| {
+            attacks::between(king, checker).with(checker)
+        });
         (target, !lines)
     } else {
         (Bitboard::FULL, Bitboard::FULL)
