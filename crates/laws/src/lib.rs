@@ -30,6 +30,9 @@ pub mod standing;
 pub mod time_control;
 pub mod touch;
 
+#[cfg(test)]
+mod testing;
+
 pub use article::Article;
 pub use claim::{ClaimRuling, Grounds};
 pub use class::{GameClass, Supervision};

@@ -549,24 +549,13 @@ mod tests {
         .collect();
         // Random games, played to their end or 200 plies: every kind of
         // position a resignation leaves, mates and stalemates among them.
-        let mut seed = 0x2545_f491_4f6c_dd1d_u64;
-        for _ in 0..60 {
-            let mut p = Chess::default();
-            for _ in 0..200 {
-                let moves = p.legal_moves();
-                if moves.is_empty() {
-                    break;
-                }
-                seed ^= seed << 13;
-                seed ^= seed >> 7;
-                seed ^= seed << 17;
-                p.play_unchecked(moves[(seed % moves.len() as u64) as usize]);
-                if seed.is_multiple_of(7) {
-                    positions.push(p.clone());
-                }
+        let mut n = 0;
+        crate::testing::random_games(0x2545_f491_4f6c_dd1d, 60, 200, |p| {
+            n += 1;
+            if n % 7 == 0 || p.legal_moves().is_empty() {
+                positions.push(p.clone());
             }
-            positions.push(p);
-        }
+        });
         for p in &positions {
             for side in [Color::White, Color::Black] {
                 assert_eq!(

@@ -540,13 +540,7 @@ mod tests {
     use scoresheet::notation::parse_move;
     use shakmaty::fen::Fen;
 
-    /// The next state of a xorshift64 generator: random walks that are the
-    /// same on every run.
-    fn xorshift(seed: &mut u64) {
-        *seed ^= *seed << 13;
-        *seed ^= *seed >> 7;
-        *seed ^= *seed << 17;
-    }
+    use crate::testing::xorshift;
 
     fn replay(fen: &str, moves: &str) -> Replay {
         let pos: Chess = fen

@@ -179,30 +179,24 @@ mod tests {
     #[test]
     fn whole_clock_readings_agree_with_the_float_parser() {
         let alphabet = b"0159:. x";
-        let mut word = Vec::new();
         let mut whole = 0;
-        for len in 0..=7u32 {
-            for mut i in 0..alphabet.len().pow(len) {
-                word.clear();
-                for _ in 0..len {
-                    word.push(alphabet[i % alphabet.len()]);
-                    i /= alphabet.len();
-                }
-                let general = std::str::from_utf8(&word).ok().and_then(parse_clock);
-                if let Some(read) = whole_clock(&word) {
+        for len in 0..=7 {
+            crate::testing::every_string(alphabet, len, &mut |word| {
+                let general = std::str::from_utf8(word).ok().and_then(parse_clock);
+                if let Some(read) = whole_clock(word) {
                     whole += 1;
                     assert_eq!(
                         read.map(f64::to_bits),
                         general.map(f64::to_bits),
                         "{}",
-                        String::from_utf8_lossy(&word)
+                        String::from_utf8_lossy(word)
                     );
                 }
                 assert_eq!(
-                    parse_clock_bytes(&word).map(f64::to_bits),
+                    parse_clock_bytes(word).map(f64::to_bits),
                     general.map(f64::to_bits)
                 );
-            }
+            });
         }
         assert!(whole > 1000, "{whole}");
         for text in [

@@ -29,6 +29,9 @@ pub mod split;
 pub mod tags;
 pub mod text;
 
+#[cfg(test)]
+mod testing;
+
 pub use events::{ClaimKind, Event, EventAt, EventError, IllegalAct, WrittenToken};
 pub use forms::{NonStandardForm, NonStandardUse};
 pub use lexer::Span;

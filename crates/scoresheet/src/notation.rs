@@ -477,25 +477,7 @@ fn coordinates(s: &[u8]) -> Option<WrittenMove> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    /// Every string of `len` characters over `alphabet`, to `check`.
-    fn every_string(alphabet: &[u8], len: usize, check: &mut impl FnMut(&[u8])) {
-        let mut index = vec![0usize; len];
-        let mut word = vec![0u8; len];
-        loop {
-            for (w, &i) in word.iter_mut().zip(&index) {
-                *w = alphabet[i];
-            }
-            check(&word);
-            let Some(pos) = index.iter().rposition(|&i| i + 1 < alphabet.len()) else {
-                return;
-            };
-            index[pos] += 1;
-            for i in &mut index[pos + 1..] {
-                *i = 0;
-            }
-        }
-    }
+    use crate::testing::every_string;
 
     /// The characters of moves in every dialect the common case could be
     /// confused with: SAN, long algebraic, castling with letter or digit,

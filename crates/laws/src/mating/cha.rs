@@ -177,14 +177,10 @@ mod tests {
     #[test]
     #[ignore = "minutes: two full analyses of 6,882 positions"]
     fn the_order_of_the_proofs_changes_no_verdict() {
-        let path = concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/../../../shared/unwinnability/positions.tsv"
-        );
-        let text = std::fs::read_to_string(path).expect("the labelled positions");
+        let text = crate::testing::labelled_positions();
         let (mut slowest_before, mut slowest_now) = (0.0f64, 0.0f64);
         let (mut before_total, mut now_total) = (0.0f64, 0.0f64);
-        for line in text.lines().skip(1) {
+        for line in text.lines() {
             let cells: Vec<&str> = line.split('\t').collect();
             let Some(p) = position_from_fen(cells[0]) else {
                 continue;
@@ -230,25 +226,12 @@ mod tests {
             assert_eq!(direct, by_fen, "{fen}");
         }
         // Random games pass through every castling right and en passant square.
-        let mut seed = 0x9e37_79b9_7f4a_7c15_u64;
-        for _ in 0..100 {
-            let mut p = Chess::default();
-            for _ in 0..80 {
-                let moves = p.legal_moves();
-                if moves.is_empty() {
-                    break;
-                }
-                seed ^= seed << 13;
-                seed ^= seed >> 7;
-                seed ^= seed << 17;
-                p.play_unchecked(moves[(seed % moves.len() as u64) as usize]);
-                let by_fen = chess::Board::from_str(
-                    &Fen::from_position(&p, EnPassantMode::Legal).to_string(),
-                )
-                .expect("chess reads the FEN");
-                assert_eq!(board(&p), Some(by_fen));
-            }
-        }
+        crate::testing::random_games(0x9e37_79b9_7f4a_7c15, 100, 80, |p| {
+            let by_fen =
+                chess::Board::from_str(&Fen::from_position(p, EnPassantMode::Legal).to_string())
+                    .expect("chess reads the FEN");
+            assert_eq!(board(p), Some(by_fen));
+        });
         // Chess960 castling rights cannot cross the bridge.
         let shuffled = Fen::from_ascii(b"1r2k1r1/8/8/8/8/8/8/1R2K1R1 w GBgb - 0 1")
             .expect("fen")
