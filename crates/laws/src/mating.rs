@@ -244,6 +244,12 @@ pub fn may_be_dead_by_forced_reply(pos: &Chess) -> bool {
 /// Whether `side` is proven unable to checkmate, cheaply: the static rules,
 /// then CHA's fast (incomplete but sound) proof. `false` means "not proven".
 pub fn proven_unwinnable(pos: &Chess, side: Color) -> bool {
+    // A mate on the board first, as in the static rules: a side that has
+    // mated could mate whatever its material (after an illegal move that
+    // stood, a lone bishop's king may give the check).
+    if pos.is_checkmate() {
+        return pos.turn() == side;
+    }
     if pos.has_insufficient_material(side) {
         return true;
     }
@@ -293,7 +299,8 @@ pub fn analyse(pos: &Chess, side: Color) -> Verdict {
     explain(pos, side, decide(pos, side), helpmate::NODES)
 }
 
-/// The verdict alone, as [`analyse`] gives it, with CHA's line as it comes:
+/// The verdict alone, as [`analyse`] gives it, with CHA's line as it comes
+/// (no line where the side has a queen or a rook: [`Winning::Material`]):
 /// for callers that need only the answer (dead positions on every
 /// irreversible move, the labelled positions' test).
 pub fn decide(pos: &Chess, side: Color) -> Verdict {
@@ -547,6 +554,35 @@ mod tests {
         .iter()
         .map(|fen| pos(fen))
         .collect();
+        // Left by an illegal king move that stood (A.5.2): a mate given by
+        // the mating side's own king, with material the rule calls
+        // insufficient (K+B; K+N against K+Q).
+        for (fen, from, to) in [
+            (
+                "k7/1pK5/2B5/8/8/8/8/7r w - - 0 1",
+                shakmaty::Square::C7,
+                shakmaty::Square::B7,
+            ),
+            (
+                "8/8/8/8/8/3n4/2k5/K6Q b - - 0 1",
+                shakmaty::Square::C2,
+                shakmaty::Square::B2,
+            ),
+        ] {
+            let mut p = pos(fen);
+            let capture = p.board().role_at(to);
+            p.play_unchecked(shakmaty::Move::Normal {
+                role: shakmaty::Role::King,
+                from,
+                capture,
+                to,
+                promotion: None,
+            });
+            assert!(p.is_checkmate(), "{fen}");
+            assert!(p.has_insufficient_material(!p.turn()), "{fen}");
+            assert!(!proven_unwinnable(&p, !p.turn()), "{fen}");
+            positions.push(p);
+        }
         // Random games, played to their end or 200 plies: every kind of
         // position a resignation leaves, mates and stalemates among them.
         let mut n = 0;

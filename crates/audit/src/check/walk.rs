@@ -568,9 +568,8 @@ impl GameAudit<'_, '_> {
 }
 
 /// A move as the fingerprint sees it: one word instead of the derived
-/// `Hash` of the enum, field by field, on every ply. Distinct moves of a
-/// position get distinct keys (a castling move is the king's square and the
-/// rook's).
+/// `Hash` of the enum, field by field, on every ply. Distinct moves get
+/// distinct keys (a castling move is the king's square and the rook's).
 pub(super) fn move_key(mv: Move) -> u32 {
     let kind = match mv {
         Move::Normal { .. } => 0,
@@ -580,7 +579,14 @@ pub(super) fn move_key(mv: Move) -> u32 {
     };
     let from = mv.from().map_or(64, u32::from);
     let promotion = mv.promotion().map_or(0, |r| r as u32);
-    from | u32::from(mv.to()) << 7 | promotion << 13 | (mv.role() as u32) << 16 | kind << 19
+    // What was taken too: from different set-up positions, the same squares
+    // may take different pieces.
+    let capture = mv.capture().map_or(0, |r| r as u32);
+    from | u32::from(mv.to()) << 7
+        | promotion << 13
+        | (mv.role() as u32) << 16
+        | kind << 19
+        | capture << 21
 }
 
 /// A player's name as the fingerprint sees it: case and spacing do not
