@@ -30,7 +30,7 @@ pub mod walls;
 
 use std::{sync::mpsc, time::Duration};
 
-use shakmaty::{CastlingMode, Chess, Color, Position, fen::Fen, san::SanPlus, uci::UciMove};
+use shakmaty::{CastlingMode, Chess, Color, Move, Position, fen::Fen, san::SanPlus, uci::UciMove};
 
 /// Why a side can never checkmate.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -164,8 +164,8 @@ pub fn is_dead_position(pos: &Chess) -> bool {
     // first a line built and certified for either side (`walls`), much
     // cheaper, proves the position alive where a king plainly gets through.
     is_wall(pos)
-        && walls::certified_line(pos, Color::White).is_none()
-        && walls::certified_line(pos, Color::Black).is_none()
+        && !walls::has_certified_line(pos, Color::White)
+        && !walls::has_certified_line(pos, Color::Black)
         && wall_unwinnable(pos, Color::White)
         && wall_unwinnable(pos, Color::Black)
 }
@@ -388,20 +388,30 @@ fn cha_within(pos: &Chess, side: Color, budget: Duration) -> Verdict {
 /// Replays a helpmate given in UCI; returns it in SAN when it ends in
 /// checkmate delivered by `side` before the 75-move rule would end the game.
 pub fn certify(pos: &Chess, side: Color, uci: &[String]) -> Option<Vec<SanPlus>> {
-    let mut pos = pos.clone();
-    let mut line = Vec::with_capacity(uci.len());
-    for text in uci {
-        // A line the 75-move rule would cut off before the mate proves nothing (9.6.2).
-        if pos.halfmoves() >= 150 {
-            return None;
-        }
-        let mv = UciMove::from_ascii(text.as_bytes())
-            .ok()?
-            .to_move(&pos)
-            .ok()?;
-        line.push(SanPlus::from_move_and_play_unchecked(&mut pos, mv));
-    }
-    (pos.is_checkmate() && pos.turn() != side).then_some(line)
+    let line: Option<Vec<UciMove>> = uci
+        .iter()
+        .map(|text| UciMove::from_ascii(text.as_bytes()).ok())
+        .collect();
+    certify_uci(pos, side, line?)
+}
+
+/// [`certify`] for moves already parsed (CHA's, by the bridge).
+pub(crate) fn certify_uci(
+    pos: &Chess,
+    side: Color,
+    line: impl IntoIterator<Item = UciMove>,
+) -> Option<Vec<SanPlus>> {
+    let mut san = Vec::new();
+    replays_to_mate(
+        pos,
+        side,
+        line,
+        |p, uci| uci.to_move(p).ok(),
+        |p, mv| {
+            san.push(SanPlus::from_move(p.clone(), mv));
+        },
+    )
+    .then_some(san)
 }
 
 /// Whether `side` has a queen or a rook: where it can still mate, the
@@ -411,36 +421,55 @@ pub(crate) fn mates_by_material(pos: &Chess, side: Color) -> bool {
     (board.by_color(side) & (board.queens() | board.rooks())).any()
 }
 
-/// [`certify`] without the line in SAN: whether the moves are legal one
-/// after the other and end in checkmate by `side` before the 75-move rule
-/// would end the game. For a verdict that shows no line: SAN with its check
-/// and mate suffix costs a move generation per move.
+/// [`certify_uci`] without the line in SAN, for a verdict that shows none:
+/// SAN with its check and mate suffix costs a move generation per move.
 pub(crate) fn mates(pos: &Chess, side: Color, line: impl IntoIterator<Item = UciMove>) -> bool {
-    let mut pos = pos.clone();
-    for uci in line {
-        // A line the 75-move rule would cut off before the mate proves nothing (9.6.2).
-        if pos.halfmoves() >= 150 {
-            return false;
-        }
-        let Ok(mv) = uci.to_move(&pos) else {
-            return false;
-        };
-        pos.play_unchecked(mv);
-    }
-    pos.is_checkmate() && pos.turn() != side
+    replays_to_mate(pos, side, line, |p, uci| uci.to_move(p).ok(), |_, _| {})
 }
 
 /// [`certify`] for moves already typed: each must be legal where it is played.
-fn certify_moves(pos: &Chess, side: Color, moves: &[shakmaty::Move]) -> Option<Vec<SanPlus>> {
+fn certify_moves(pos: &Chess, side: Color, moves: &[Move]) -> Option<Vec<SanPlus>> {
+    let mut san = Vec::with_capacity(moves.len());
+    replays_to_mate(pos, side, moves.iter().copied(), legal, |p, mv| {
+        san.push(SanPlus::from_move(p.clone(), mv));
+    })
+    .then_some(san)
+}
+
+/// [`certify_moves`] without the line in SAN: whether the moves mate.
+pub(crate) fn moves_mate(pos: &Chess, side: Color, moves: &[Move]) -> bool {
+    replays_to_mate(pos, side, moves.iter().copied(), legal, |_, _| {})
+}
+
+fn legal(pos: &Chess, mv: Move) -> Option<Move> {
+    pos.is_legal(mv).then_some(mv)
+}
+
+/// The test every helpmate passes before it is trusted, whoever found it:
+/// each move legal where it is played (`to_move` finds it there), none
+/// played after the 75-move rule would have ended the game (a line cut off
+/// before its mate proves nothing, 9.6.2), and the position reached is
+/// checkmate delivered by `side`. `played` sees each move in the position
+/// it is played in.
+fn replays_to_mate<T>(
+    pos: &Chess,
+    side: Color,
+    line: impl IntoIterator<Item = T>,
+    to_move: impl Fn(&Chess, T) -> Option<Move>,
+    mut played: impl FnMut(&Chess, Move),
+) -> bool {
     let mut pos = pos.clone();
-    let mut line = Vec::with_capacity(moves.len());
-    for &mv in moves {
-        if pos.halfmoves() >= 150 || !pos.is_legal(mv) {
-            return None;
+    for item in line {
+        if pos.halfmoves() >= 150 {
+            return false;
         }
-        line.push(SanPlus::from_move_and_play_unchecked(&mut pos, mv));
+        let Some(mv) = to_move(&pos, item) else {
+            return false;
+        };
+        played(&pos, mv);
+        pos.play_unchecked(mv);
     }
-    (pos.is_checkmate() && pos.turn() != side).then_some(line)
+    pos.is_checkmate() && pos.turn() != side
 }
 
 /// Parses a FEN leniently enough for analysis: positions with too much

@@ -4,7 +4,7 @@
 
 use shakmaty::{CastlingSide, Chess, Color, EnPassantMode, Position, Role, Square, uci::UciMove};
 
-use super::{Unwinnability, Verdict, Winning, certify, mates, mates_by_material};
+use super::{Unwinnability, Verdict, Winning, certify_uci, mates, mates_by_material};
 
 /// CHA's answer, once the quick layers have found none: the fast proof
 /// first, so that an unwinnable verdict can say why and a blocked structure
@@ -64,8 +64,7 @@ fn certified(pos: &Chess, side: Color, helpmate: &[chess::ChessMove]) -> Verdict
             Verdict::Undetermined
         };
     }
-    let uci: Vec<String> = helpmate.iter().map(ToString::to_string).collect();
-    match certify(pos, side, &uci) {
+    match certify_uci(pos, side, helpmate.iter().map(|&m| uci(m))) {
         Some(line) => Verdict::Winnable(Winning::Line(line)),
         None => Verdict::Undetermined,
     }

@@ -34,7 +34,7 @@ use shakmaty::{
     zobrist::Zobrist64,
 };
 
-use super::certify_moves;
+use super::{certify_moves, moves_mate};
 
 /// Positions one construction may expand: a line of a wall ending reached
 /// in games takes some 20 to 100 plies, and the search rarely steps back
@@ -68,6 +68,12 @@ const KING_WALK: u32 = 200;
 pub fn certified_line(pos: &Chess, side: Color) -> Option<Vec<SanPlus>> {
     let moves = candidate(pos, side, NODES)?;
     certify_moves(pos, side, &moves)
+}
+
+/// Whether [`certified_line`] finds a line, without writing it in SAN:
+/// what the dead-position check asks, on every wall.
+pub fn has_certified_line(pos: &Chess, side: Color) -> bool {
+    candidate(pos, side, NODES).is_some_and(|moves| moves_mate(pos, side, &moves))
 }
 
 /// The line the guided search builds, not yet certified, expanding at most
@@ -340,6 +346,7 @@ mod tests {
             let p = pos(fen);
             assert!(is_wall(&p), "{fen}");
             for side in [Color::White, Color::Black] {
+                assert!(has_certified_line(&p, side), "{fen} {side:?}");
                 let line = certified_line(&p, side)
                     .unwrap_or_else(|| panic!("{fen}: no line for {side:?}"));
                 // The last move mates, as the certificate checked.
@@ -355,6 +362,7 @@ mod tests {
         // half-moves played, the 75-move rule ends the game first.
         let late = pos("8/8/8/6p1/6P1/8/7k/5K2 b - - 146 153");
         assert!(certified_line(&late, Color::White).is_none());
+        assert!(!has_certified_line(&late, Color::White));
     }
 
     #[test]
@@ -374,6 +382,7 @@ mod tests {
                 assert_eq!(progress(&p, side), UNREACHABLE, "{fen} {side:?}");
                 assert!(candidate(&p, side, NODES).is_none(), "{fen} {side:?}");
                 assert!(certified_line(&p, side).is_none(), "{fen} {side:?}");
+                assert!(!has_certified_line(&p, side), "{fen} {side:?}");
             }
             assert!(is_dead_position(&p), "{fen}");
         }
