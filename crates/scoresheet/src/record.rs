@@ -461,9 +461,33 @@ impl Scoresheet {
     /// The reading of the first `[%name ...]` clock command (`clk`, `emt`)
     /// in the comment, in seconds.
     pub fn clock_command(&self, text: &GameText, comment: &Comment, name: &str) -> Option<f64> {
-        raw_commands(comment.span.of(&text.bytes), comment.span.start)
-            .find(|raw| raw.is(name))
-            .and_then(|raw| parse_clock_bytes(raw.args))
+        let [reading] = self.clock_commands(text, comment, [name]);
+        reading
+    }
+
+    /// [`Scoresheet::clock_command`] for each of `names`, in one pass over
+    /// the comment: the first command of a name counts, read or not.
+    pub fn clock_commands<const N: usize>(
+        &self,
+        text: &GameText,
+        comment: &Comment,
+        names: [&str; N],
+    ) -> [Option<f64>; N] {
+        let mut readings = [None; N];
+        let mut seen = [false; N];
+        for raw in raw_commands(comment.span.of(&text.bytes), comment.span.start) {
+            let Some(i) = names.iter().position(|name| raw.is(name)) else {
+                continue;
+            };
+            if !seen[i] {
+                seen[i] = true;
+                readings[i] = parse_clock_bytes(raw.args);
+                if !seen.contains(&false) {
+                    break;
+                }
+            }
+        }
+        readings
     }
 }
 
@@ -501,6 +525,29 @@ mod tests {
 
     fn read(s: &str) -> Scoresheet {
         Scoresheet::read(&GameText::new(s.as_bytes().to_vec(), 1, 0))
+    }
+
+    #[test]
+    fn the_first_clock_command_of_each_name_counts() {
+        let text = GameText::new(
+            b"1. e4 {[%emt 0:00:02] [%clk 0:01:00] [%clk 0:02:00]} e5 {[%clk x] [%clk 0:01:00]} *"
+                .to_vec(),
+            1,
+            0,
+        );
+        let sheet = Scoresheet::read(&text);
+        let [first, second] = [&sheet.comments[0], &sheet.comments[1]];
+        assert_eq!(
+            sheet.clock_commands(&text, first, ["clk", "emt"]),
+            [Some(60.0), Some(2.0)]
+        );
+        assert_eq!(sheet.clock_command(&text, first, "clk"), Some(60.0));
+        // An unreadable first reading is no reading: the second is not taken.
+        assert_eq!(
+            sheet.clock_commands(&text, second, ["clk", "emt"]),
+            [None, None]
+        );
+        assert_eq!(sheet.clock_command(&text, second, "clk"), None);
     }
 
     #[test]

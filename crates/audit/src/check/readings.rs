@@ -6,10 +6,7 @@ use laws::{
     clock::{Credit, Reading, check_readings},
     time_control::TimeControl,
 };
-use scoresheet::{
-    GameText, Scoresheet,
-    commands::{parse_clock_bytes, raw_commands},
-};
+use scoresheet::{GameText, Scoresheet};
 use shakmaty::{CastlingMode, Chess, Color, Position};
 
 use super::Context;
@@ -37,24 +34,12 @@ impl Context<'_> {
             let Some(reading) = readings.get_mut(comment.after_ply) else {
                 continue;
             };
-            // One pass over the comment's commands for both readings; in
-            // each comment the first command of a name counts (as in
-            // `Scoresheet::clock_command`), and a ply's first reading stands.
-            let (mut clock_read, mut spent_read) =
-                (reading.clock.is_some(), reading.spent.is_some());
-            let bytes = comment.span.of(&self.text.bytes);
-            for raw in raw_commands(bytes, comment.span.start) {
-                if clock_read && spent_read {
-                    break;
-                }
-                if !clock_read && raw.is("clk") {
-                    clock_read = true;
-                    reading.clock = parse_clock_bytes(raw.args);
-                } else if !spent_read && raw.is("emt") {
-                    spent_read = true;
-                    reading.spent = parse_clock_bytes(raw.args);
-                }
-            }
+            // A ply's first reading stands.
+            let [clock, spent] = self
+                .sheet
+                .clock_commands(self.text, comment, ["clk", "emt"]);
+            reading.clock = reading.clock.or(clock);
+            reading.spent = reading.spent.or(spent);
         }
         readings
     }
