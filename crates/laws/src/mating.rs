@@ -154,6 +154,9 @@ pub fn can_never_mate(pos: &Chess, side: Color) -> bool {
 /// assert!(!is_dead_position(&open));
 /// ```
 pub fn is_dead_position(pos: &Chess) -> bool {
+    if surely_alive(pos) {
+        return false;
+    }
     if pos.is_insufficient_material() {
         return true;
     }
@@ -168,6 +171,29 @@ pub fn is_dead_position(pos: &Chess) -> bool {
         && !walls::has_certified_line(pos, Color::Black)
         && wall_unwinnable(pos, Color::White)
         && wall_unwinnable(pos, Color::Black)
+}
+
+/// Whether [`is_dead_position`] is `false` by the board alone, before any
+/// of its rules is asked: a pawn, rook or queen on the board (so not
+/// insufficient material), a knight, rook or queen (so no pawn wall), and
+/// more than [`FORCED_REPLY_PIECES`] pieces besides the kings (so no
+/// forced reply leaves too little). Most irreversible moves of a game reach
+/// such a position; one look at the bitboards answers them.
+///
+/// ```
+/// use laws::mating::{surely_alive, position_from_fen};
+/// assert!(surely_alive(&shakmaty::Chess::default()));
+/// // A pawn wall with bishops: the rules must look.
+/// let wall = position_from_fen("4k3/1b6/1p1p1p1p/pPpPpPpP/P1P1P1P1/8/8/4K3 w - - 0 1").expect("fen");
+/// assert!(!surely_alive(&wall));
+/// ```
+#[inline]
+pub fn surely_alive(pos: &Chess) -> bool {
+    let board = pos.board();
+    let heavy = board.rooks() | board.queens();
+    (board.occupied() & !board.kings()).count() > FORCED_REPLY_PIECES
+        && (heavy | board.knights()).any()
+        && (heavy | board.pawns()).any()
 }
 
 /// Whether every pawn stands blocked head-on by an enemy pawn and no other
@@ -632,6 +658,43 @@ mod tests {
             }
         }
         assert!(positions.iter().any(|p| p.is_checkmate()));
+    }
+
+    /// [`surely_alive`] answers for [`is_dead_position`] only where the
+    /// rules would say "not dead": on random games (every material, walls
+    /// and few pieces on the way to the end) and on the labelled walls.
+    #[test]
+    fn surely_alive_only_where_the_rules_find_life() {
+        let (mut alive, mut asked) = (0, 0);
+        let mut check = |p: &Chess| {
+            if surely_alive(p) {
+                alive += 1;
+                assert!(
+                    !p.is_insufficient_material() && !dead_after_every_reply(p) && !is_wall(p),
+                    "{}",
+                    Fen::from_position(p, shakmaty::EnPassantMode::Legal)
+                );
+            } else {
+                asked += 1;
+            }
+        };
+        crate::testing::random_games(0x9e37_79b9_7f4a_7c15, 200, 400, &mut check);
+        for fen in [
+            "4k3/8/1p1p1p1p/pPpPpPpP/P1P1P1P1/8/8/4K3 w - - 0 1",
+            "7k/6Q1/8/8/8/8/8/KR6 b - - 0 1",
+            "k7/8/8/8/8/8/8/KN6 b - - 0 1",
+            "4k3/1b6/1p1p1p1p/pPpPpPpP/P1P1P1P1/8/8/4K3 w - - 0 1",
+            "4k3/1n6/1p1p1p1p/pPpPpPpP/P1P1P1P1/8/8/4K3 w - - 0 1",
+        ] {
+            check(&pos(fen));
+        }
+        // Both kinds were seen: the test is not vacuous either way.
+        assert!(alive > 1000 && asked > 100, "{alive} {asked}");
+        // The wall with a knight is not a wall; the others are asked.
+        assert!(surely_alive(&pos(
+            "4k3/1n6/1p1p1p1p/pPpPpPpP/P1P1P1P1/8/8/4K3 w - - 0 1"
+        )));
+        assert!(!surely_alive(&pos("7k/6Q1/8/8/8/8/8/KR6 b - - 0 1")));
     }
 
     #[test]

@@ -12,7 +12,7 @@ use shakmaty::{
 use crate::{
     ending::{Ending, EndingKind},
     label::MoveLabel,
-    mating::{is_dead_position, may_be_dead_by_forced_reply},
+    mating::{is_dead_position, may_be_dead_by_forced_reply, surely_alive},
     resolve::{MoveError, resolve},
     standing::is_illegal_position,
 };
@@ -426,9 +426,12 @@ impl Replay {
         // check with few pieces left may force a capture that changes it
         // (5.2.2 through a forced reply). After a move that broke Art. 4 the
         // position did not end the game, so the next move looks again.
-        let look = irreversible
+        // Most positions are plainly alive (`surely_alive`): then only the
+        // 9.6 counts are left to look at.
+        let look = (irreversible
             || self.unlawful.is_some_and(|p| p + 1 == self.ply)
-            || may_be_dead_by_forced_reply(&self.pos);
+            || may_be_dead_by_forced_reply(&self.pos))
+            && !surely_alive(&self.pos);
         if !look && self.pos.halfmoves() < 150 && !self.fivefold() {
             return None;
         }
