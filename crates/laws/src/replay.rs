@@ -397,7 +397,9 @@ impl Replay {
     }
 
     fn mate_or_stalemate(&self) -> Option<Ending> {
-        if self.unlawful_here() {
+        // A king that can step to a safe square is neither mated nor
+        // stalemated: the usual answer, without generating every move.
+        if self.unlawful_here() || has_king_step(&self.pos) {
             return None;
         }
         let kind = if self.pos.is_checkmate() {
@@ -523,6 +525,24 @@ fn next_identity(
     hash.0
 }
 
+/// Whether the side to move has a legal king step (castling aside): a
+/// square next to its king, not its own piece's, that no enemy piece
+/// attacks once the king has left its square (so that a checking slider
+/// also covers the squares behind the king). A position with one is neither
+/// checkmate nor stalemate; most positions where a game stops have one,
+/// and asking costs a few attack look-ups instead of every legal move.
+fn has_king_step(pos: &Chess) -> bool {
+    let board = pos.board();
+    let us = pos.turn();
+    let Some(king) = board.king_of(us) else {
+        return false;
+    };
+    let occupied = board.occupied().without(king);
+    (shakmaty::attacks::king_attacks(king) & !board.by_color(us))
+        .into_iter()
+        .any(|to| board.attacks_to(to, !us, occupied).is_empty())
+}
+
 /// The file of a legal en passant capture in `pos`, as the identity counts
 /// it; only positions right after a double step can have one.
 #[inline]
@@ -561,6 +581,54 @@ mod tests {
     }
 
     const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+    /// A king step is a legal move: `has_king_step` says so exactly where
+    /// shakmaty's legal moves hold a king move other than castling, in
+    /// random games (checks, double checks, mates and stalemates on the
+    /// way) and in positions where a slider checks along the king's line.
+    #[test]
+    fn a_king_step_is_a_legal_king_move() {
+        let king_move = |p: &Chess| {
+            p.legal_moves()
+                .iter()
+                .any(|m| m.role() == Role::King && !m.is_castle())
+        };
+        let (mut steps, mut none, mut checks) = (0, 0, 0);
+        let mut check = |p: &Chess| {
+            assert_eq!(
+                has_king_step(p),
+                king_move(p),
+                "{}",
+                Fen::from_position(p, EnPassantMode::Legal)
+            );
+            if has_king_step(p) {
+                steps += 1;
+            } else {
+                none += 1;
+            }
+            checks += usize::from(p.is_check());
+        };
+        crate::testing::random_games(0x0123_4567_89ab_cdef, 120, 300, &mut check);
+        for fen in [
+            // The rook's check covers e1's far side: Kf1 is not a step.
+            "4k3/8/8/8/8/8/8/r3K3 w - - 0 1",
+            // Mated on the back rank; stalemated in the corner.
+            "3R2k1/5ppp/8/8/8/8/8/6K1 b - - 0 1",
+            "k7/2Q5/8/8/8/8/8/7K b - - 0 1",
+            // Only a step back along the bishop's diagonal is covered.
+            "7k/8/8/8/3K4/8/1b6/8 w - - 0 1",
+        ] {
+            let pos: Chess = Fen::from_ascii(fen.as_bytes())
+                .expect("fen")
+                .into_position(CastlingMode::Standard)
+                .expect("position");
+            check(&pos);
+        }
+        assert!(
+            steps > 1000 && none > 100 && checks > 100,
+            "{steps} {none} {checks}"
+        );
+    }
 
     #[test]
     fn fivefold_counts_scattered_occurrences() {
