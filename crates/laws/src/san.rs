@@ -85,12 +85,18 @@ pub fn to_move(pos: &Chess, san: San) -> Result<Move, SanError> {
     if !promotion_fits {
         return Err(SanError::IllegalSan);
     }
-    let blockers = slider_blockers(board, pos.them(), king);
+    // Only a piece on a line through the king can be pinned: the blockers
+    // are looked for the first time such a piece is considered.
+    let mut blockers: Option<Bitboard> = None;
     let mut found: Option<Square> = None;
     let mut more = false;
     let mut consider = |from: Square| {
         let named = file.is_none_or(|f| f == from.file()) && rank.is_none_or(|r| r == from.rank());
-        let unpinned = !blockers.contains(from) || attacks::aligned(from, to, king);
+        let unpinned = attacks::ray(king, from).is_empty()
+            || !blockers
+                .get_or_insert_with(|| slider_blockers(board, pos.them(), king))
+                .contains(from)
+            || attacks::aligned(from, to, king);
         if named && unpinned {
             more |= found.is_some();
             found.get_or_insert(from);
