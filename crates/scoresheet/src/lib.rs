@@ -37,7 +37,8 @@ pub use forms::{NonStandardForm, NonStandardUse};
 pub use lexer::Span;
 pub use notation::{Dialect, Mark, Notation, NotationError, WrittenMove};
 pub use record::{
-    Annotation, Comment, Problem, RecordedMove, Scoresheet, SyntaxProblem, Variation, WrittenNumber,
+    Annotation, Comment, MoveNag, Problem, RecordedMove, Scoresheet, SyntaxProblem, Variation,
+    WrittenNumber,
 };
 pub use split::Splitter;
 pub use tags::Tag;

@@ -19,8 +19,6 @@ use crate::{
 pub struct RecordedMove {
     pub span: Span,
     pub notation: Result<Notation, NotationError>,
-    /// NAGs and glyphs that followed the move (`$1`, or `!` as 1).
-    pub nags: Vec<u8>,
     /// The move number written before the move, if one was.
     pub number: Option<WrittenNumber>,
 }
@@ -60,6 +58,14 @@ pub struct Annotation {
     pub span: Span,
     /// The NAG it stands for; `None` for a diagram mark (`D`).
     pub nag: Option<u8>,
+}
+
+/// A NAG of a main-line move: `$16` after it, or a glyph that stands for one.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct MoveNag {
+    /// The move's ply (1 for the first move recorded).
+    pub after_ply: usize,
+    pub nag: u8,
 }
 
 /// A variation of the main line (with everything nested in it).
@@ -119,8 +125,13 @@ pub struct Scoresheet {
     /// The movetext's result token, if any.
     pub result: Option<(Outcome, Span)>,
     pub comments: Vec<Comment>,
-    /// Glyphs of the main line, in order (their NAGs are on the moves too).
+    /// Glyphs of the main line, in order (their NAGs are in `nags` too).
     pub annotations: Vec<Annotation>,
+    /// The NAGs of the main line's moves (`$1`, or `!` as 1), in order: kept
+    /// beside the moves, not in each [`RecordedMove`], since nearly every
+    /// move has none (a vector in each would be written, and dropped, for
+    /// every move read).
+    pub nags: Vec<MoveNag>,
     pub variations: Vec<Variation>,
     /// Draw offers marked `(=)`: read as offers, not as variations.
     pub offer_marks: Vec<OfferMark>,
@@ -279,8 +290,11 @@ impl Scoresheet {
                     );
                 }
                 TokenKind::Nag(nag) => {
-                    if let Some(last) = sheet.moves.last_mut() {
-                        last.nags.push(nag);
+                    if !sheet.moves.is_empty() {
+                        sheet.nags.push(MoveNag {
+                            after_ply: sheet.moves.len(),
+                            nag,
+                        });
                     }
                 }
                 TokenKind::Glyph => {
@@ -302,7 +316,6 @@ impl Scoresheet {
                         sheet.moves.push(RecordedMove {
                             span,
                             notation: Err(NotationError::LoneLetter),
-                            nags: Vec::new(),
                             number: number.take(),
                         });
                         continue;
@@ -320,8 +333,11 @@ impl Scoresheet {
                         span,
                         nag,
                     });
-                    if let (Some(nag), Some(last)) = (nag, sheet.moves.last_mut()) {
-                        last.nags.push(nag);
+                    if let (Some(nag), false) = (nag, sheet.moves.is_empty()) {
+                        sheet.nags.push(MoveNag {
+                            after_ply: sheet.moves.len(),
+                            nag,
+                        });
                     }
                 }
                 TokenKind::Result(written) => {
@@ -357,7 +373,6 @@ impl Scoresheet {
                     sheet.moves.push(RecordedMove {
                         span,
                         notation: parse_move(word),
-                        nags: Vec::new(),
                         number: number.take(),
                     });
                 }
@@ -692,7 +707,14 @@ mod tests {
                 (6, Some(1))
             ]
         );
-        assert_eq!(sheet.moves[4].nags, [16, 146]);
+        let of_fifth: Vec<u8> = sheet
+            .nags
+            .iter()
+            .filter(|n| n.after_ply == 5)
+            .map(|n| n.nag)
+            .collect();
+        assert_eq!(of_fifth, [16, 146]);
+        assert_eq!(sheet.nags.len(), 6);
     }
 
     #[test]
