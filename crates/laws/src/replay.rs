@@ -85,7 +85,18 @@ pub struct Replay {
 impl Replay {
     /// Starts a replay from `start` (the standard position or a FEN set-up).
     pub fn new(start: Chess, mode: CastlingMode) -> Replay {
-        let hash = identity(&start);
+        // Nearly every game starts from the standard position: its identity
+        // is hashed once, not once a game.
+        static STANDARD: std::sync::LazyLock<(Chess, u128)> = std::sync::LazyLock::new(|| {
+            let standard = Chess::default();
+            let hash = identity(&standard);
+            (standard, hash)
+        });
+        let hash = if start == STANDARD.0 {
+            STANDARD.1
+        } else {
+            identity(&start)
+        };
         let ep_file = legal_ep_file(&start);
         // Room for the usual stretch between irreversible moves, so that it never grows.
         let mut history = Vec::with_capacity(64);
@@ -628,6 +639,22 @@ mod tests {
             steps > 1000 && none > 100 && checks > 100,
             "{steps} {none} {checks}"
         );
+    }
+
+    #[test]
+    fn the_standard_start_has_its_own_identity() {
+        // Hashed once for every game: the same as hashed afresh, and not
+        // lent to a set-up position that differs from it.
+        let standard = Replay::new(Chess::default(), CastlingMode::Standard);
+        assert_eq!(standard.hash, identity(&Chess::default()));
+        let set_up: Chess =
+            Fen::from_ascii(b"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w Kq - 0 1")
+                .expect("fen")
+                .into_position(CastlingMode::Standard)
+                .expect("position");
+        let replay = Replay::new(set_up.clone(), CastlingMode::Standard);
+        assert_eq!(replay.hash, identity(&set_up));
+        assert_ne!(replay.hash, standard.hash);
     }
 
     #[test]

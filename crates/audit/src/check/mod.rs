@@ -209,7 +209,7 @@ fn check(source: &str, game: usize, text: &GameText, options: &Options) -> GameR
     ctx.syntax_findings(&mut report.findings);
     ctx.tag_findings(&mut report.findings);
 
-    let recorded = laws::outcome::recorded_result(&sheet);
+    let recorded = report.recorded_result;
     let forfeit = ctx.forfeit_finding(&mut report.findings);
     ctx.non_standard_findings(&mut report.findings);
     let Some(walk::Walked {
