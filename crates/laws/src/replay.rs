@@ -620,6 +620,14 @@ mod tests {
             checks += usize::from(p.is_check());
         };
         crate::testing::random_games(0x0123_4567_89ab_cdef, 120, 300, &mut check);
+        // Positions an illegal move that stood leaves: a king next to the
+        // other, the side not to move in check.
+        let mut irregular = 0;
+        crate::testing::irregular_positions(0x1405_7b7e_f767_814f, 60, 200, |p| {
+            irregular += usize::from(crate::standing::is_illegal_position(p));
+            check(p);
+        });
+        assert!(irregular > 100, "{irregular}");
         for fen in [
             // The rook's check covers e1's far side: Kf1 is not a step.
             "4k3/8/8/8/8/8/8/r3K3 w - - 0 1",
@@ -639,6 +647,33 @@ mod tests {
             steps > 1000 && none > 100 && checks > 100,
             "{steps} {none} {checks}"
         );
+    }
+
+    /// Settling a position an illegal move left (the replay can hold one
+    /// after a move nobody noticed) finds mate and stalemate exactly where
+    /// shakmaty does, the king-step shortcut included.
+    #[test]
+    fn settling_an_irregular_position_agrees_with_shakmaty() {
+        let (mut seen, mut ended) = (0, 0);
+        crate::testing::irregular_positions(0x2545_f491_4f6c_dd1d, 60, 200, |p| {
+            let mut replay = Replay::new(p.clone(), CastlingMode::Standard);
+            replay.settle();
+            let (mate, stalemate) = (p.is_checkmate(), p.is_stalemate());
+            match replay.ending().map(|e| &e.kind) {
+                Some(EndingKind::Checkmate { winner }) => {
+                    assert!(mate && *winner != p.turn());
+                }
+                Some(EndingKind::Stalemate) => assert!(stalemate),
+                _ => assert!(
+                    !mate && !stalemate,
+                    "{}",
+                    Fen::from_position(p, EnPassantMode::Legal)
+                ),
+            }
+            seen += 1;
+            ended += usize::from(mate || stalemate);
+        });
+        assert!(seen > 500 && ended > 0, "{seen} {ended}");
     }
 
     #[test]

@@ -1,7 +1,7 @@
 //! What the unit tests of several modules share: random games that are the
 //! same on every run, and the labelled positions of `../shared`.
 
-use shakmaty::{Chess, Position};
+use shakmaty::{Chess, Move, Position, Role, Square};
 
 /// The next state of a xorshift64 generator.
 pub(crate) fn xorshift(seed: &mut u64) {
@@ -30,6 +30,51 @@ pub(crate) fn random_games(
             xorshift(&mut seed);
             let index = usize::try_from(seed % moves.len() as u64).unwrap_or(0);
             pos.play_unchecked(moves[index]);
+            visit(&pos);
+        }
+    }
+}
+
+/// Positions an illegal move that stood can leave (A.5.2): random games,
+/// then one to three displacements of a piece of the side to move to any
+/// square but one of its own and an enemy king's (a pawn may reach the last
+/// rank, a king may step into check or next to the other king). `visit`
+/// sees each displaced position.
+pub(crate) fn irregular_positions(
+    mut seed: u64,
+    games: usize,
+    plies: usize,
+    mut visit: impl FnMut(&Chess),
+) {
+    let mut starts = Vec::new();
+    random_games(seed, games, plies, |p| {
+        if starts.len() < games * 8 {
+            starts.push(p.clone());
+        }
+    });
+    for start in starts {
+        let mut pos = start;
+        xorshift(&mut seed);
+        for _ in 0..=seed % 3 {
+            xorshift(&mut seed);
+            let ours: Vec<Square> = pos.us().into_iter().collect();
+            let from = ours[usize::try_from(seed % ours.len() as u64).unwrap_or(0)];
+            xorshift(&mut seed);
+            let to = Square::new(u32::try_from(seed % 64).unwrap_or(0));
+            let board = pos.board();
+            if pos.us().contains(to) || board.kings().contains(to) {
+                continue;
+            }
+            let Some(role) = board.role_at(from) else {
+                continue;
+            };
+            pos.play_unchecked(Move::Normal {
+                role,
+                from,
+                capture: board.role_at(to).filter(|&r| r != Role::King),
+                to,
+                promotion: None,
+            });
             visit(&pos);
         }
     }

@@ -718,6 +718,15 @@ mod tests {
     }
 
     #[test]
+    fn nags_belong_to_the_main_line_move_before_them() {
+        // Before the first move: no move to belong to. In a variation: not
+        // the main line's.
+        let sheet = read("$1 ! 1. e4 $14 (1. d4 $2 !) e5 ?! $18 1-0");
+        let nags: Vec<(usize, u8)> = sheet.nags.iter().map(|n| (n.after_ply, n.nag)).collect();
+        assert_eq!(nags, [(1, 14), (2, 6), (2, 18)]);
+    }
+
+    #[test]
     fn a_lone_letter_that_could_be_a_move_is_an_error() {
         // `N f3`: a knight's move with a space, or a novelty before f3? Never guessed.
         for text in ["1. e4 e5 2. N f3 *", "1. e4 N e5 *", "1. N *", "D 1. e4 *"] {
