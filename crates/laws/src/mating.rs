@@ -30,7 +30,9 @@ pub mod walls;
 
 use std::{sync::mpsc, time::Duration};
 
-use shakmaty::{CastlingMode, Chess, Color, Move, Position, fen::Fen, san::SanPlus, uci::UciMove};
+use shakmaty::{
+    CastlingMode, Chess, Color, Move, Position, Role, fen::Fen, san::SanPlus, uci::UciMove,
+};
 
 /// Why a side can never checkmate.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -249,7 +251,14 @@ pub fn dead_after_every_reply(pos: &Chess) -> bool {
         return false;
     }
     let moves = pos.legal_moves();
-    if moves.is_empty() || !moves.iter().all(|m| m.is_capture()) {
+    // A reply that takes a king stands only in a position no game reaches
+    // (kings side by side, the side not to move in check): nothing is
+    // proven there, and the position after it has no king to ask about.
+    if moves.is_empty()
+        || !moves
+            .iter()
+            .all(|m| m.is_capture() && m.capture() != Some(Role::King))
+    {
         return false;
     }
     moves.iter().all(|&m| {
@@ -702,6 +711,28 @@ mod tests {
             "4k3/1n6/1p1p1p1p/pPpPpPpP/P1P1P1P1/8/8/4K3 w - - 0 1"
         )));
         assert!(!surely_alive(&pos("7k/6Q1/8/8/8/8/8/KR6 b - - 0 1")));
+    }
+
+    #[test]
+    fn a_reply_that_takes_a_king_proves_nothing() {
+        // Kings side by side, left by an illegal king move that stood:
+        // Black's only reply takes the white king. Asked without a panic,
+        // and not called dead.
+        let mut p = pos("k7/8/K3p3/8/6R1/3q4/8/8 w - - 2 97");
+        p.play_unchecked(shakmaty::Move::Normal {
+            role: shakmaty::Role::King,
+            from: shakmaty::Square::A6,
+            capture: None,
+            to: shakmaty::Square::A7,
+            promotion: None,
+        });
+        assert!(
+            p.legal_moves()
+                .iter()
+                .all(|m| m.capture() == Some(shakmaty::Role::King))
+        );
+        assert!(!dead_after_every_reply(&p));
+        assert!(!is_dead_position(&p));
     }
 
     #[test]
