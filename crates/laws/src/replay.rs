@@ -574,7 +574,7 @@ mod tests {
     use scoresheet::notation::parse_move;
     use shakmaty::fen::Fen;
 
-    use crate::testing::xorshift;
+    use crate::{mating::position_from_fen, testing::xorshift};
 
     fn replay(fen: &str, moves: &str) -> Replay {
         let pos: Chess = fen
@@ -622,11 +622,8 @@ mod tests {
         crate::testing::random_games(0x0123_4567_89ab_cdef, 120, 300, &mut check);
         // Positions an illegal move that stood leaves: a king next to the
         // other, the side not to move in check.
-        let mut irregular = 0;
-        crate::testing::irregular_positions(0x1405_7b7e_f767_814f, 60, 200, |p| {
-            irregular += usize::from(crate::standing::is_illegal_position(p));
-            check(p);
-        });
+        let irregular =
+            crate::testing::irregular_positions(0x1405_7b7e_f767_814f, 60, 200, &mut check);
         assert!(irregular > 100, "{irregular}");
         for fen in [
             // The rook's check covers e1's far side: Kf1 is not a step.
@@ -637,11 +634,7 @@ mod tests {
             // Only a step back along the bishop's diagonal is covered.
             "7k/8/8/8/3K4/8/1b6/8 w - - 0 1",
         ] {
-            let pos: Chess = Fen::from_ascii(fen.as_bytes())
-                .expect("fen")
-                .into_position(CastlingMode::Standard)
-                .expect("position");
-            check(&pos);
+            check(&position_from_fen(fen).expect("fen"));
         }
         assert!(
             steps > 1000 && none > 100 && checks > 100,
@@ -655,7 +648,7 @@ mod tests {
     #[test]
     fn settling_an_irregular_position_agrees_with_shakmaty() {
         let (mut seen, mut ended) = (0, 0);
-        crate::testing::irregular_positions(0x2545_f491_4f6c_dd1d, 60, 200, |p| {
+        let irregular = crate::testing::irregular_positions(0x2545_f491_4f6c_dd1d, 60, 200, |p| {
             let mut replay = Replay::new(p.clone(), CastlingMode::Standard);
             replay.settle();
             let (mate, stalemate) = (p.is_checkmate(), p.is_stalemate());
@@ -673,7 +666,10 @@ mod tests {
             seen += 1;
             ended += usize::from(mate || stalemate);
         });
-        assert!(seen > 500 && ended > 0, "{seen} {ended}");
+        assert!(
+            seen > 500 && ended > 0 && irregular > 100,
+            "{seen} {ended} {irregular}"
+        );
     }
 
     #[test]
@@ -682,11 +678,8 @@ mod tests {
         // lent to a set-up position that differs from it.
         let standard = Replay::new(Chess::default(), CastlingMode::Standard);
         assert_eq!(standard.hash, identity(&Chess::default()));
-        let set_up: Chess =
-            Fen::from_ascii(b"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w Kq - 0 1")
-                .expect("fen")
-                .into_position(CastlingMode::Standard)
-                .expect("position");
+        let set_up = position_from_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w Kq - 0 1")
+            .expect("fen");
         let replay = Replay::new(set_up.clone(), CastlingMode::Standard);
         assert_eq!(replay.hash, identity(&set_up));
         assert_ne!(replay.hash, standard.hash);

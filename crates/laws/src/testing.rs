@@ -35,23 +35,29 @@ pub(crate) fn random_games(
     }
 }
 
-/// Positions an illegal move that stood can leave (A.5.2): random games,
-/// then one to three displacements of a piece of the side to move to any
-/// square but one of its own and an enemy king's (a pawn may reach the last
-/// rank, a king may step into check or next to the other king). `visit`
-/// sees each displaced position.
+/// Positions an illegal move that stood can leave (A.5.2): positions of
+/// random games, eight a game spread over its plies, each followed by one
+/// to three displacements of a piece of the side to move to any square but
+/// one of its own and an enemy king's (a pawn may reach the last rank, a
+/// king may step into check or next to the other king). `visit` sees each
+/// displaced position. Returns how many of them were illegal positions, for
+/// the tests to show they met some.
 pub(crate) fn irregular_positions(
     mut seed: u64,
     games: usize,
     plies: usize,
     mut visit: impl FnMut(&Chess),
-) {
+) -> usize {
+    let every = (plies / 8).max(1);
     let mut starts = Vec::new();
+    let mut seen = 0;
     random_games(seed, games, plies, |p| {
-        if starts.len() < games * 8 {
+        seen += 1;
+        if seen % every == 0 {
             starts.push(p.clone());
         }
     });
+    let mut illegal = 0;
     for start in starts {
         let mut pos = start;
         xorshift(&mut seed);
@@ -75,9 +81,11 @@ pub(crate) fn irregular_positions(
                 to,
                 promotion: None,
             });
+            illegal += usize::from(crate::standing::is_illegal_position(&pos));
             visit(&pos);
         }
     }
+    illegal
 }
 
 /// The rows of `../shared/unwinnability/positions.tsv` (FEN, side, label),

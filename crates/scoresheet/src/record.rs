@@ -289,14 +289,7 @@ impl Scoresheet {
                         span,
                     );
                 }
-                TokenKind::Nag(nag) => {
-                    if !sheet.moves.is_empty() {
-                        sheet.nags.push(MoveNag {
-                            after_ply: sheet.moves.len(),
-                            nag,
-                        });
-                    }
-                }
+                TokenKind::Nag(nag) => sheet.nag(nag),
                 TokenKind::Glyph => {
                     let word = span.of(bytes);
                     let is_letter = word.first().is_some_and(u8::is_ascii_alphabetic);
@@ -333,11 +326,8 @@ impl Scoresheet {
                         span,
                         nag,
                     });
-                    if let (Some(nag), false) = (nag, sheet.moves.is_empty()) {
-                        sheet.nags.push(MoveNag {
-                            after_ply: sheet.moves.len(),
-                            nag,
-                        });
+                    if let Some(nag) = nag {
+                        sheet.nag(nag);
                     }
                 }
                 TokenKind::Result(written) => {
@@ -391,6 +381,16 @@ impl Scoresheet {
             );
         }
         sheet
+    }
+
+    /// A NAG for the last move read; one before the first move has none to belong to.
+    fn nag(&mut self, nag: u8) {
+        if !self.moves.is_empty() {
+            self.nags.push(MoveNag {
+                after_ply: self.moves.len(),
+                nag,
+            });
+        }
     }
 
     /// Text after the result is one problem, however many words it has.
