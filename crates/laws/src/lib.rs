@@ -25,6 +25,7 @@ pub mod replay;
 pub mod resolve;
 pub mod result;
 pub mod san;
+mod series;
 pub mod squares;
 pub mod standing;
 pub mod time_control;

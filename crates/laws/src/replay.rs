@@ -3,10 +3,11 @@
 //! the first automatic ending.
 
 use scoresheet::{Mark, WrittenMove};
+use std::num::NonZeroU32;
+
 use shakmaty::{
-    CastlingMode, CastlingSide, Chess, Color, EnPassantMode, File, Move, Position, Role, Square,
-    san::SanPlus,
-    zobrist::{Zobrist128, ZobristValue},
+    Bitboard, CastlingMode, CastlingSide, Chess, Color, EnPassantMode, FromSetup, Move, Position,
+    Role, Setup, Square, san::SanPlus,
 };
 
 use crate::{
@@ -14,6 +15,7 @@ use crate::{
     label::MoveLabel,
     mating::{is_dead_position, may_be_dead_by_forced_reply, surely_alive},
     resolve::{MoveError, resolve},
+    series::{QuietStep, Series, identity},
     standing::is_illegal_position,
 };
 
@@ -55,16 +57,16 @@ const _: () = assert!(std::mem::size_of::<Played>() <= 32);
 pub struct Replay {
     pos: Chess,
     /// The position before the last move, for naming that move.
-    prev: Option<(Chess, Move)>,
+    prev: Option<Before>,
+    /// Whether `prev` is a copy of the position before the last move. Set
+    /// back from the current position, a position must be one shakmaty
+    /// sets up: not after an illegal move that stood (which may leave an
+    /// illegal position), not from an irregular start.
+    copies: bool,
     mode: CastlingMode,
     ply: usize,
-    /// Positions since the last irreversible move: (identity hash, ply).
-    history: Vec<(u128, usize)>,
-    hash: u128,
-    /// The file of a legal en passant capture in the current position (part
-    /// of its identity), kept so that the next move's identity update does
-    /// not ask the board again.
-    ep_file: Option<File>,
+    /// Positions since the last irreversible move, with their 9.2.3 identities.
+    series: Series,
     ending: Option<Ending>,
     /// Whether the ending has been handed to a reporter (see
     /// [`Replay::take_new_ending`]): each ending is reported exactly once.
@@ -85,28 +87,12 @@ pub struct Replay {
 impl Replay {
     /// Starts a replay from `start` (the standard position or a FEN set-up).
     pub fn new(start: Chess, mode: CastlingMode) -> Replay {
-        // Nearly every game starts from the standard position: its identity
-        // is hashed once, not once a game.
-        static STANDARD: std::sync::LazyLock<(Chess, u128)> = std::sync::LazyLock::new(|| {
-            let standard = Chess::default();
-            let hash = identity(&standard);
-            (standard, hash)
-        });
-        let hash = if start == STANDARD.0 {
-            STANDARD.1
-        } else {
-            identity(&start)
-        };
-        let ep_file = legal_ep_file(&start);
-        // Room for the usual stretch between irreversible moves, so that it never grows.
-        let mut history = Vec::with_capacity(64);
-        history.push((hash, 0));
+        let copies = !sets_up(&start, mode);
         let mut replay = Replay {
-            history,
-            hash,
-            ep_file,
+            series: Series::new(0),
             pos: start,
             prev: None,
+            copies,
             mode,
             ply: 0,
             ending: None,
@@ -165,9 +151,12 @@ impl Replay {
 
     /// The last move as an arbiter says it (`40...Kg7`), if a move was played.
     pub fn last_label(&self) -> Option<MoveLabel> {
-        self.prev
-            .as_ref()
-            .map(|(before, mv)| MoveLabel::of(before, SanPlus::from_move(before.clone(), *mv)))
+        let (before, mv) = match self.prev.as_ref()? {
+            Before::Copy(before, mv) => (before.clone(), *mv),
+            Before::Undo(undo) => (undo.set_back(&self.pos, self.mode)?, undo.mv),
+        };
+        let san = SanPlus::from_move(before.clone(), mv);
+        Some(MoveLabel::of(&before, san))
     }
 
     /// Plays the written move if it is legal. `mark` is the check or mate
@@ -259,38 +248,55 @@ impl Replay {
     }
 
     /// Plays `mv` on the board and records the position reached in the
-    /// repetition history. Returns whether the move was irreversible.
+    /// series of reversible moves. Returns whether the move was irreversible.
     /// Inlined: it runs on every ply, and a call costs a tenth of it.
     #[inline]
     fn advance(&mut self, mv: Move, legal: bool) -> bool {
         let irreversible = self.pos.is_irreversible(mv);
-        // One copy per ply: the previous position is overwritten in place.
-        let before = match &mut self.prev {
-            Some((before, played)) => {
-                before.clone_from(&self.pos);
-                *played = mv;
-                before
+        // A legal reversible move is one piece's step: its identity is
+        // stepped to (or not hashed at all in a short series). Anything
+        // else not legal is hashed afresh, the series first.
+        let step = match mv {
+            Move::Normal {
+                role,
+                from,
+                to,
+                capture: None,
+                promotion: None,
+            } if legal && !irreversible => Some(QuietStep { role, from, to }),
+            _ if legal && irreversible => None,
+            _ => {
+                self.series.hash(&self.pos);
+                None
             }
-            None => &mut self.prev.insert((self.pos.clone(), mv)).0,
         };
-        self.pos.play_unchecked(mv);
-        let ep_before = self.ep_file;
-        self.ep_file = legal_ep_file(&self.pos);
-        self.hash = if legal {
-            next_identity(before, &self.pos, mv, self.hash, (ep_before, self.ep_file))
+        // The position before is set back from the next one when a label
+        // asks for it (a few times a game), not copied on every ply.
+        self.copies |= !legal;
+        if self.copies {
+            match &mut self.prev {
+                Some(Before::Copy(before, played)) => {
+                    before.clone_from(&self.pos);
+                    *played = mv;
+                }
+                _ => self.prev = Some(Before::Copy(self.pos.clone(), mv)),
+            }
         } else {
-            identity(&self.pos)
-        };
-        debug_assert_eq!(
-            self.hash,
-            identity(&self.pos),
-            "incremental identity after {mv:?}"
-        );
-        self.ply += 1;
-        if irreversible {
-            self.history.clear();
+            self.prev = Some(Before::Undo(Undo {
+                mv,
+                castling_rights: self.pos.castles().castling_rights(),
+                ep_square: self.pos.maybe_ep_square(),
+                halfmoves: self.pos.halfmoves(),
+                fullmoves: self.pos.fullmoves(),
+            }));
         }
-        self.history.push((self.hash, self.ply));
+        self.pos.play_unchecked(mv);
+        self.ply += 1;
+        match step {
+            Some(step) => self.series.push_reversible(&self.pos, step, self.ply),
+            None if legal => self.series.restart(self.ply),
+            None => self.series.push_afresh(&self.pos, irreversible, self.ply),
+        }
         irreversible
     }
 
@@ -307,11 +313,7 @@ impl Replay {
     /// Plies at which the current position occurred (Art. 9.2.3 identity),
     /// oldest first, the current ply last.
     pub fn occurrences(&self) -> Vec<usize> {
-        self.history
-            .iter()
-            .filter(|(h, _)| *h == self.hash)
-            .map(|&(_, ply)| ply)
-            .collect()
+        self.series.occurrences()
     }
 
     /// Plies at which the position after `mv` (not played) occurred, with
@@ -323,7 +325,8 @@ impl Replay {
         let mut plies: Vec<usize> = if self.pos.is_irreversible(mv) {
             Vec::new()
         } else {
-            self.history
+            self.series
+                .identities(&self.pos)
                 .iter()
                 .filter(|(h, _)| *h == hash)
                 .map(|&(_, p)| p)
@@ -362,12 +365,12 @@ impl Replay {
     /// The ply at which the current series of reversible moves began: no
     /// position before it can occur again (the repetition history's first).
     pub fn stretch_start(&self) -> usize {
-        self.history.first().map_or(self.ply, |&(_, ply)| ply)
+        self.series.start()
     }
 
     /// How many positions the current series of reversible moves holds.
     pub fn stretch_len(&self) -> usize {
-        self.history.len()
+        self.series.len()
     }
 
     /// Whether [`Replay::take_new_ending`] has an ending to hand out.
@@ -381,12 +384,7 @@ impl Replay {
     /// the same position (see [`Replay::fivefold`]): the others have the
     /// other side to move, which is part of the identity.
     pub fn occurrence_count(&self) -> usize {
-        self.history
-            .iter()
-            .rev()
-            .step_by(2)
-            .filter(|(h, _)| *h == self.hash)
-            .count()
+        self.series.occurrence_count()
     }
 
     /// Whether the current position has occurred five times (9.6.1). The
@@ -396,15 +394,7 @@ impl Replay {
     /// them take nine entries.
     #[inline]
     fn fivefold(&self) -> bool {
-        self.history.len() >= 9
-            && self
-                .history
-                .iter()
-                .rev()
-                .step_by(2)
-                .filter(|(h, _)| *h == self.hash)
-                .count()
-                >= 5
+        self.series.len() >= 9 && self.series.occurrence_count() >= 5
     }
 
     fn mate_or_stalemate(&self) -> Option<Ending> {
@@ -476,64 +466,84 @@ impl Replay {
     }
 }
 
-/// The identity after `mv`, updated incrementally from `current`; computed
-/// afresh for castling, which moves two pieces and rights at once. `ep` is
-/// the file of a legal en passant capture before and after the move
-/// ([`legal_ep_file`] of each position). Inlined into the per-ply
-/// [`Replay::advance`].
-#[inline]
-fn next_identity(
-    before: &Chess,
-    after: &Chess,
+/// The position before the last move, or what it takes to set it back.
+#[derive(Debug, Clone)]
+enum Before {
+    Copy(Chess, Move),
+    Undo(Undo),
+}
+
+/// The last move, a legal one, and what it changed that the position after
+/// it does not show.
+#[derive(Debug, Clone, Copy)]
+struct Undo {
     mv: Move,
-    current: u128,
-    ep: (Option<File>, Option<File>),
-) -> u128 {
-    type Z = Zobrist128;
-    let us = before.turn();
-    let mut hash = Zobrist128(current);
-    hash ^= Z::zobrist_for_white_turn();
-    // The capture the opponent's double step offered ends with this move.
-    if let Some(file) = ep.0 {
-        hash ^= Z::zobrist_for_en_passant_file(file);
-    }
-    match mv {
-        Move::Normal {
-            role,
-            from,
-            capture,
-            to,
-            promotion,
-        } => {
-            hash ^= Z::zobrist_for_piece(from, role.of(us));
-            hash ^= Z::zobrist_for_piece(to, promotion.unwrap_or(role).of(us));
-            if let Some(captured) = capture {
-                hash ^= Z::zobrist_for_piece(to, captured.of(!us));
-            }
-        }
-        Move::EnPassant { from, to } => {
-            hash ^= Z::zobrist_for_piece(from, Role::Pawn.of(us));
-            hash ^= Z::zobrist_for_piece(to, Role::Pawn.of(us));
-            hash ^= Z::zobrist_for_piece(
-                Square::from_coords(to.file(), from.rank()),
-                Role::Pawn.of(!us),
-            );
-        }
-        Move::Castle { .. } | Move::Put { .. } => return identity(after),
-    }
-    if before.castles().castling_rights() != after.castles().castling_rights() {
-        for color in Color::ALL {
-            for side in CastlingSide::ALL {
-                if before.castles().has(color, side) != after.castles().has(color, side) {
-                    hash ^= Z::zobrist_for_castling_right(color, side);
+    castling_rights: Bitboard,
+    ep_square: Option<Square>,
+    halfmoves: u32,
+    fullmoves: NonZeroU32,
+}
+
+impl Undo {
+    /// The position before the move, set back from `after`: the pieces
+    /// stepped back (the captured one restored), the side to move, the
+    /// rights and counters as they were. `None` if shakmaty does not set it
+    /// up, which a legal move from a legal position never leaves.
+    fn set_back(&self, after: &Chess, mode: CastlingMode) -> Option<Chess> {
+        let us = !after.turn();
+        let mut board = after.board().clone();
+        match self.mv {
+            Move::Normal {
+                role,
+                from,
+                capture,
+                to,
+                ..
+            } => {
+                board.discard_piece_at(to);
+                board.set_piece_at(from, role.of(us));
+                if let Some(captured) = capture {
+                    board.set_piece_at(to, captured.of(!us));
                 }
             }
+            Move::EnPassant { from, to } => {
+                board.discard_piece_at(to);
+                board.set_piece_at(from, Role::Pawn.of(us));
+                board.set_piece_at(
+                    Square::from_coords(to.file(), from.rank()),
+                    Role::Pawn.of(!us),
+                );
+            }
+            Move::Castle { king, rook } => {
+                let side = CastlingSide::from_king_side(king < rook);
+                board.discard_piece_at(side.king_to(us));
+                board.discard_piece_at(side.rook_to(us));
+                board.set_piece_at(king, Role::King.of(us));
+                board.set_piece_at(rook, Role::Rook.of(us));
+            }
+            Move::Put { .. } => return None,
         }
+        let setup = Setup {
+            board,
+            promoted: Bitboard::EMPTY,
+            pockets: None,
+            turn: us,
+            castling_rights: self.castling_rights,
+            ep_square: self.ep_square,
+            remaining_checks: None,
+            halfmoves: self.halfmoves,
+            fullmoves: self.fullmoves,
+        };
+        Chess::from_setup(setup, mode).ok()
     }
-    if let Some(file) = ep.1 {
-        hash ^= Z::zobrist_for_en_passant_file(file);
-    }
-    hash.0
+}
+
+/// Whether shakmaty sets `pos` up as it stands: a legal position.
+fn sets_up(pos: &Chess, mode: CastlingMode) -> bool {
+    // Nearly every game starts from the standard position.
+    static STANDARD: std::sync::LazyLock<Chess> = std::sync::LazyLock::new(Chess::default);
+    *pos == *STANDARD
+        || Chess::from_setup(pos.to_setup(EnPassantMode::Always), mode).is_ok_and(|p| p == *pos)
 }
 
 /// Whether the side to move has a legal king step (castling aside): a
@@ -554,25 +564,11 @@ fn has_king_step(pos: &Chess) -> bool {
         .any(|to| board.attacks_to(to, !us, occupied).is_empty())
 }
 
-/// The file of a legal en passant capture in `pos`, as the identity counts
-/// it; only positions right after a double step can have one.
-#[inline]
-fn legal_ep_file(pos: &Chess) -> Option<File> {
-    pos.maybe_ep_square()?;
-    pos.ep_square(EnPassantMode::Legal).map(Square::file)
-}
-
-/// The position's identity in the sense of Art. 9.2.3: side to move, pieces,
-/// castling rights and a *legal* en passant capture.
-fn identity(pos: &Chess) -> u128 {
-    pos.zobrist_hash::<Zobrist128>(EnPassantMode::Legal).0
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use scoresheet::notation::parse_move;
-    use shakmaty::fen::Fen;
+    use shakmaty::{EnPassantMode, Role, Square, fen::Fen};
 
     use crate::{mating::position_from_fen, testing::xorshift};
 
@@ -673,19 +669,6 @@ mod tests {
     }
 
     #[test]
-    fn the_standard_start_has_its_own_identity() {
-        // Hashed once for every game: the same as hashed afresh, and not
-        // lent to a set-up position that differs from it.
-        let standard = Replay::new(Chess::default(), CastlingMode::Standard);
-        assert_eq!(standard.hash, identity(&Chess::default()));
-        let set_up = position_from_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w Kq - 0 1")
-            .expect("fen");
-        let replay = Replay::new(set_up.clone(), CastlingMode::Standard);
-        assert_eq!(replay.hash, identity(&set_up));
-        assert_ne!(replay.hash, standard.hash);
-    }
-
-    #[test]
     fn fivefold_counts_scattered_occurrences() {
         let shuffle = "Nf3 Nf6 Ng1 Ng8 ";
         let game = replay(START, &shuffle.repeat(4));
@@ -731,33 +714,191 @@ mod tests {
     }
 
     #[test]
-    fn incremental_identity_matches_a_fresh_hash() {
-        // Random games from the start: double steps, en passant captures
-        // (taken whenever legal), castling and promotions. The identity kept
-        // move by move, with the en passant file carried over, must be the
-        // one computed afresh at every ply.
-        let mut seed = 0x9e37_79b9_7f4a_7c15_u64;
-        let mut en_passant = 0;
-        for _ in 0..300 {
-            let mut game = Replay::new(Chess::default(), CastlingMode::Standard);
-            for _ in 0..160 {
+    fn the_last_move_is_named_from_the_position_set_back() {
+        // Random games from the start and from set-up positions (castling
+        // both ways, en passant, promotions with and without capture, a
+        // Chess960 start): after every move the label named from the
+        // position set back must be the one named from a copy kept before
+        // the move. After an illegal move that stood the replay copies.
+        let starts = [
+            (Chess::default(), CastlingMode::Standard),
+            (
+                position_from_fen("r3k2r/1P4P1/8/3pP3/8/8/1p4p1/R3K2R w KQkq d6 0 30")
+                    .expect("fen"),
+                CastlingMode::Standard,
+            ),
+            (
+                "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9"
+                    .parse::<Fen>()
+                    .expect("fen")
+                    .into_position(CastlingMode::Chess960)
+                    .expect("legal"),
+                CastlingMode::Chess960,
+            ),
+        ];
+        let mut seed = 0x51_7cc1_b727_220a_u64;
+        let (mut named, mut kinds) = (0, [0; 4]);
+        for game_index in 0..240 {
+            let (start, mode) = &starts[game_index % starts.len()];
+            let mut game = Replay::new(start.clone(), *mode);
+            assert!(!game.copies, "a legal start is set back");
+            for _ in 0..120 {
                 let moves = game.position().legal_moves();
                 if moves.is_empty() {
                     break;
                 }
                 xorshift(&mut seed);
+                // Castling, en passant and promotions whenever legal, else any move.
                 let mv = moves
                     .iter()
-                    .find(|m| m.is_en_passant())
+                    .find(|m| {
+                        (m.is_castle() || m.is_en_passant() || m.is_promotion())
+                            && seed.is_multiple_of(3)
+                    })
                     .copied()
                     .unwrap_or(moves[(seed % moves.len() as u64) as usize]);
-                en_passant += usize::from(mv.is_en_passant());
+                kinds[match mv {
+                    Move::Normal {
+                        promotion: Some(_), ..
+                    } => 0,
+                    Move::EnPassant { .. } => 1,
+                    Move::Castle { .. } => 2,
+                    _ => 3,
+                }] += 1;
+                let before = game.position().clone();
                 game.play_move(mv, None);
-                assert_eq!(game.hash, identity(game.position()));
-                assert_eq!(game.ep_file, legal_ep_file(game.position()));
+                let expected = MoveLabel::of(&before, SanPlus::from_move(before.clone(), mv));
+                assert_eq!(game.last_label(), Some(expected), "{mv:?}");
+                let Some(Before::Undo(undo)) = &game.prev else {
+                    panic!("a legal move is set back, not copied");
+                };
+                assert_eq!(undo.set_back(game.position(), *mode), Some(before));
+                named += 1;
             }
         }
-        assert!(en_passant > 0, "the games take en passant");
+        assert!(
+            named > 10_000 && kinds.iter().all(|&k| k > 20),
+            "{named} {kinds:?}"
+        );
+        // An illegal move that stood (the king two squares at once): the
+        // positions after such a move may be illegal, so the replay copies.
+        let mut game = replay(START, "e4 e5");
+        let ke3 = Move::Normal {
+            role: Role::King,
+            from: Square::E1,
+            capture: None,
+            to: Square::E3,
+            promotion: None,
+        };
+        game.play_standing(ke3);
+        assert!(game.copies);
+        assert_eq!(
+            game.last_label().map(|l| l.to_string()).as_deref(),
+            Some("2.Ke3")
+        );
+    }
+
+    /// Every position of the series, hashed afresh, with its ply: what the
+    /// series derives, steps to or hashes must equal at every ply.
+    fn series_afresh(positions: &[(Chess, usize)]) -> Vec<(u128, usize)> {
+        positions
+            .iter()
+            .map(|(p, ply)| (identity(p), *ply))
+            .collect()
+    }
+
+    #[test]
+    fn the_series_identities_are_those_hashed_afresh() {
+        // Random games from the start: double steps, en passant captures
+        // (taken whenever legal), castling, promotions, and now and then a
+        // piece displaced as an illegal move that stood (A.5.2) or nobody
+        // noticed, which may leave an illegal position. At every ply the
+        // series' identities, short series derived backwards, long ones
+        // stepped to, must be those of the positions since the last
+        // irreversible move hashed afresh, and the occurrences counted
+        // from them.
+        let mut seed = 0x9e37_79b9_7f4a_7c15_u64;
+        let (mut en_passant, mut displaced, mut recurred, mut derived) = (0, 0, 0, 0);
+        for game_index in 0..300 {
+            let mut game = Replay::new(Chess::default(), CastlingMode::Standard);
+            let mut since: Vec<(Chess, usize)> = vec![(Chess::default(), 0)];
+            for _ in 0..160 {
+                let mut moves = game.position().legal_moves();
+                // After a displacement the side not to move may be in check:
+                // no move takes a king (as in `resolve`).
+                moves.retain(|m| m.capture() != Some(Role::King));
+                if moves.is_empty() {
+                    break;
+                }
+                xorshift(&mut seed);
+                let irreversible;
+                if game_index % 3 == 0 && seed.is_multiple_of(23) {
+                    // A piece of the side to move to an empty square.
+                    let pos = game.position();
+                    let from = pos
+                        .us()
+                        .into_iter()
+                        .nth((seed >> 8) as usize % pos.us().count());
+                    let to = Square::new(u32::try_from((seed >> 16) % 64).unwrap_or(0));
+                    let (Some(from), None) = (from, pos.board().piece_at(to)) else {
+                        continue;
+                    };
+                    let Some(role) = pos.board().role_at(from) else {
+                        continue;
+                    };
+                    let mv = Move::Normal {
+                        role,
+                        from,
+                        capture: None,
+                        to,
+                        promotion: None,
+                    };
+                    irreversible = pos.is_irreversible(mv);
+                    if seed.is_multiple_of(2) {
+                        game.play_standing(mv);
+                    } else {
+                        game.play_unnoticed(mv);
+                    }
+                    displaced += 1;
+                } else {
+                    let mv = moves
+                        .iter()
+                        .find(|m| m.is_en_passant())
+                        .copied()
+                        .unwrap_or(moves[(seed % moves.len() as u64) as usize]);
+                    en_passant += usize::from(mv.is_en_passant());
+                    irreversible = game.position().is_irreversible(mv);
+                    game.play_move(mv, None);
+                }
+                if irreversible {
+                    since.clear();
+                }
+                since.push((game.position().clone(), game.ply()));
+                derived += usize::from(!game.series.is_hashed());
+                let expected = series_afresh(&since);
+                assert_eq!(
+                    game.series.identities(game.position()).as_ref(),
+                    &expected[..]
+                );
+                assert_eq!(
+                    (game.stretch_start(), game.stretch_len()),
+                    (since[0].1, since.len())
+                );
+                let current = identity(game.position());
+                let plies: Vec<usize> = expected
+                    .iter()
+                    .filter(|(h, _)| *h == current)
+                    .map(|&(_, ply)| ply)
+                    .collect();
+                assert_eq!(game.occurrences(), plies);
+                assert_eq!(game.occurrence_count(), plies.len());
+                recurred += usize::from(plies.len() > 1);
+            }
+        }
+        assert!(
+            en_passant > 0 && displaced > 100 && recurred > 0 && derived > 1000,
+            "{en_passant} {displaced} {recurred} {derived}"
+        );
     }
 
     #[test]
