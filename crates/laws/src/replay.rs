@@ -15,7 +15,7 @@ use crate::{
     label::MoveLabel,
     mating::{is_dead_position, may_be_dead_by_forced_reply, surely_alive},
     resolve::{MoveError, resolve},
-    series::{QuietStep, Series, identity},
+    series::{QuietStep, Series},
     standing::is_illegal_position,
 };
 
@@ -228,7 +228,7 @@ impl Replay {
     }
 
     fn play_displaced(&mut self, mv: Move, a54: bool) -> Played {
-        // The incremental identity assumes a legal move; this one is hashed afresh.
+        // The series cannot step back over this move: it keeps the board.
         self.advance(mv, false);
         self.settled = false;
         if self.ending.is_none() && self.judges {
@@ -253,20 +253,20 @@ impl Replay {
     #[inline]
     fn advance(&mut self, mv: Move, legal: bool) -> bool {
         let irreversible = self.pos.is_irreversible(mv);
-        // A legal reversible move is one piece's step: its identity is
-        // stepped to (or not hashed at all in a short series). Anything
-        // else not legal is hashed afresh, the series first.
+        // A legal reversible move is one piece's step, which the series
+        // keeps (or only notes, while it is short). After a move not known
+        // to be legal the series keeps the board itself.
         let step = match mv {
             Move::Normal {
-                role,
                 from,
                 to,
                 capture: None,
                 promotion: None,
-            } if legal && !irreversible => Some(QuietStep { role, from, to }),
+                ..
+            } if legal && !irreversible => Some(QuietStep { from, to }),
             _ if legal && irreversible => None,
             _ => {
-                self.series.hash(&self.pos);
+                self.series.keep(self.pos.board());
                 None
             }
         };
@@ -293,9 +293,11 @@ impl Replay {
         self.pos.play_unchecked(mv);
         self.ply += 1;
         match step {
-            Some(step) => self.series.push_reversible(&self.pos, step, self.ply),
+            Some(step) => self.series.push_reversible(self.pos.board(), step),
             None if legal => self.series.restart(self.ply),
-            None => self.series.push_afresh(&self.pos, irreversible, self.ply),
+            None => self
+                .series
+                .push_afresh(self.pos.board(), irreversible, self.ply),
         }
         irreversible
     }
@@ -319,18 +321,16 @@ impl Replay {
     /// Plies at which the position after `mv` (not played) occurred, with
     /// the ply it would have last: what a 9.2.1 claim asks.
     pub fn occurrences_after(&self, mv: Move) -> Vec<usize> {
-        let mut after = self.pos.clone();
-        after.play_unchecked(mv);
-        let hash = identity(&after);
-        let mut plies: Vec<usize> = if self.pos.is_irreversible(mv) {
+        let mut plies = if self.pos.is_irreversible(mv) {
             Vec::new()
         } else {
+            // Within the series the board and the side to move are the
+            // identity (see `series`); the position after is its next.
+            let mut after = self.pos.clone();
+            after.play_unchecked(mv);
+            let boards = self.series.boards(self.pos.board());
             self.series
-                .identities(&self.pos)
-                .iter()
-                .filter(|(h, _)| *h == hash)
-                .map(|&(_, p)| p)
-                .collect()
+                .plies_of(&boards, after.board(), self.series.len())
         };
         plies.push(self.ply + 1);
         plies
@@ -568,7 +568,7 @@ fn has_king_step(pos: &Chess) -> bool {
 mod tests {
     use super::*;
     use scoresheet::notation::parse_move;
-    use shakmaty::{EnPassantMode, Role, Square, fen::Fen};
+    use shakmaty::{Board, EnPassantMode, Role, Square, fen::Fen, zobrist::Zobrist128};
 
     use crate::{mating::position_from_fen, testing::xorshift};
 
@@ -798,27 +798,36 @@ mod tests {
         );
     }
 
-    /// Every position of the series, hashed afresh, with its ply: what the
-    /// series derives, steps to or hashes must equal at every ply.
-    fn series_afresh(positions: &[(Chess, usize)]) -> Vec<(u128, usize)> {
-        positions
+    /// The whole 9.2.3 identity, hashed: side to move, pieces, castling
+    /// rights, a legal en passant capture. The oracle of the series, which
+    /// compares boards and sides to move only.
+    fn identity(pos: &Chess) -> u128 {
+        pos.zobrist_hash::<Zobrist128>(EnPassantMode::Legal).0
+    }
+
+    /// The plies of `since` whose position has the identity of `pos`.
+    fn plies_like(since: &[(Chess, usize)], pos: &Chess) -> Vec<usize> {
+        let wanted = identity(pos);
+        since
             .iter()
-            .map(|(p, ply)| (identity(p), *ply))
+            .filter(|(p, _)| identity(p) == wanted)
+            .map(|&(_, ply)| ply)
             .collect()
     }
 
     #[test]
-    fn the_series_identities_are_those_hashed_afresh() {
+    fn the_series_finds_the_positions_of_the_same_identity() {
         // Random games from the start: double steps, en passant captures
         // (taken whenever legal), castling, promotions, and now and then a
         // piece displaced as an illegal move that stood (A.5.2) or nobody
         // noticed, which may leave an illegal position. At every ply the
-        // series' identities, short series derived backwards, long ones
-        // stepped to, must be those of the positions since the last
-        // irreversible move hashed afresh, and the occurrences counted
-        // from them.
+        // series' boards, short series set back, long ones kept, must be
+        // those of the positions since the last irreversible move, and the
+        // positions it finds repeated (now and after a legal move) exactly
+        // those of the same full identity.
         let mut seed = 0x9e37_79b9_7f4a_7c15_u64;
-        let (mut en_passant, mut displaced, mut recurred, mut derived) = (0, 0, 0, 0);
+        let (mut en_passant, mut displaced, mut recurred, mut set_back, mut after_recurred) =
+            (0, 0, 0, 0, 0);
         for game_index in 0..300 {
             let mut game = Replay::new(Chess::default(), CastlingMode::Standard);
             let mut since: Vec<(Chess, usize)> = vec![(Chess::default(), 0)];
@@ -831,6 +840,18 @@ mod tests {
                     break;
                 }
                 xorshift(&mut seed);
+                // A claim with a written move asks about the position after it.
+                let claimed = moves[(seed >> 24) as usize % moves.len()];
+                let mut after = game.position().clone();
+                after.play_unchecked(claimed);
+                let mut expected = if game.position().is_irreversible(claimed) {
+                    Vec::new()
+                } else {
+                    plies_like(&since, &after)
+                };
+                expected.push(game.ply() + 1);
+                after_recurred += usize::from(expected.len() > 1);
+                assert_eq!(game.occurrences_after(claimed), expected);
                 let irreversible;
                 if game_index % 3 == 0 && seed.is_multiple_of(23) {
                     // A piece of the side to move to an empty square.
@@ -874,30 +895,27 @@ mod tests {
                     since.clear();
                 }
                 since.push((game.position().clone(), game.ply()));
-                derived += usize::from(!game.series.is_hashed());
-                let expected = series_afresh(&since);
-                assert_eq!(
-                    game.series.identities(game.position()).as_ref(),
-                    &expected[..]
-                );
+                set_back += usize::from(!game.series.keeps_boards());
+                let boards: Vec<&Board> = since.iter().map(|(p, _)| p.board()).collect();
+                let kept = game.series.boards(game.position().board());
+                assert_eq!(kept.iter().collect::<Vec<_>>(), boards);
                 assert_eq!(
                     (game.stretch_start(), game.stretch_len()),
                     (since[0].1, since.len())
                 );
-                let current = identity(game.position());
-                let plies: Vec<usize> = expected
-                    .iter()
-                    .filter(|(h, _)| *h == current)
-                    .map(|&(_, ply)| ply)
-                    .collect();
+                let plies = plies_like(&since, game.position());
                 assert_eq!(game.occurrences(), plies);
                 assert_eq!(game.occurrence_count(), plies.len());
                 recurred += usize::from(plies.len() > 1);
             }
         }
         assert!(
-            en_passant > 0 && displaced > 100 && recurred > 0 && derived > 1000,
-            "{en_passant} {displaced} {recurred} {derived}"
+            en_passant > 0
+                && displaced > 100
+                && recurred > 0
+                && after_recurred > 0
+                && set_back > 1000,
+            "{en_passant} {displaced} {recurred} {after_recurred} {set_back}"
         );
     }
 

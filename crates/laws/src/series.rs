@@ -1,16 +1,22 @@
-//! The series of positions since the last irreversible move, and their
-//! Art. 9.2.3 identities (side to move, pieces, castling rights, a legal
-//! en passant capture).
+//! The series of positions since the last irreversible move, where alone a
+//! position can occur again, and the Art. 9.2.3 identity of its positions.
 //!
-//! Only a position of the current series can occur again, and only after
-//! four reversible plies: each side must move a piece away and back. Most
-//! series end sooner (a capture, a pawn move), so a series is hashed only
-//! once it holds [`HASHED_FROM`] positions. Until then it keeps its moves,
-//! and the identities are derived backwards from the current position's
-//! when they are first needed: a reversible move changes nothing but the
-//! side to move and one piece's square (shakmaty's `is_irreversible`: no
-//! capture, no pawn, no castling right lost, no en passant capture offered
-//! before it, none possible after it), so a step back is three XORs.
+//! Within a series the identity of a position is its board and the side to
+//! move, compared exactly (no hash, so no collision). The rest of 9.2.3 is
+//! the same throughout a series: a reversible move (shakmaty's
+//! `is_irreversible` is false) is a step of a piece other than a pawn to an
+//! empty square that loses no castling right, and it is not made where an en
+//! passant capture is possible, so the castling rights never change within a
+//! series and no position of a series but its first can offer an en passant
+//! capture; a first position that offers one is the whole series, since any
+//! move from it is irreversible. The side to move alternates from ply to
+//! ply, so it is the parity of a position's distance from the current one.
+//!
+//! A position can recur only after four reversible plies (each side moves a
+//! piece away and back), and most series end sooner: a capture or a pawn
+//! move starts a new one. So a series keeps its boards only once it holds
+//! [`KEPT_FROM`] positions. Until then it keeps its steps, and the boards
+//! are set back from the current one when a claim first asks for them.
 //!
 //! ```
 //! use laws::Replay;
@@ -24,14 +30,11 @@
 
 use std::borrow::Cow;
 
-use shakmaty::{
-    Chess, Color, EnPassantMode, Position, Role, Square,
-    zobrist::{Zobrist128, ZobristValue},
-};
+use shakmaty::{Board, Square};
 
-/// Positions a series holds when it is first hashed: the fewest in which a
-/// position can occur twice.
-pub(crate) const HASHED_FROM: usize = 5;
+/// Positions a series holds when it first keeps its boards: the fewest in
+/// which a position can occur twice.
+pub(crate) const KEPT_FROM: usize = 5;
 
 /// The positions since the last irreversible move.
 #[derive(Debug, Clone)]
@@ -40,11 +43,17 @@ pub(crate) struct Series {
     start: usize,
     /// How many positions the series holds (at least one, the current).
     len: usize,
-    /// The reversible moves of a series not hashed yet, in order.
-    moves: [QuietStep; HASHED_FROM - 1],
-    /// `(identity, ply)` of each position, oldest first, once hashed; empty
-    /// before.
-    identities: Vec<(u128, usize)>,
+    /// The steps of a series whose boards are not kept yet, in order.
+    steps: [QuietStep; KEPT_FROM - 1],
+    /// The board of each position, oldest first, once kept; empty before.
+    boards: Vec<Board>,
+}
+
+/// A reversible move: a piece steps from one square to an empty one.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct QuietStep {
+    pub(crate) from: Square,
+    pub(crate) to: Square,
 }
 
 impl Series {
@@ -53,13 +62,11 @@ impl Series {
         Series {
             start: ply,
             len: 1,
-            moves: [QuietStep {
-                role: Role::King,
+            steps: [QuietStep {
                 from: Square::A1,
                 to: Square::A1,
-            }; HASHED_FROM - 1],
-            // Room for the usual series, so that it never grows.
-            identities: Vec::with_capacity(64),
+            }; KEPT_FROM - 1],
+            boards: Vec::new(),
         }
     }
 
@@ -68,51 +75,53 @@ impl Series {
     pub(crate) fn restart(&mut self, ply: usize) {
         self.start = ply;
         self.len = 1;
-        self.identities.clear();
+        self.boards.clear();
     }
 
-    /// A reversible move, a legal one, reached `after` at `ply`.
+    /// A reversible move, `step`, reached `after`.
     #[inline]
-    pub(crate) fn push_reversible(&mut self, after: &Chess, mv: QuietStep, ply: usize) {
+    pub(crate) fn push_reversible(&mut self, after: &Board, step: QuietStep) {
         self.len += 1;
-        if let Some(&(last, _)) = self.identities.last() {
-            let identity = last ^ mv.toggle(!after.turn());
-            self.identities.push((identity, ply));
+        if !self.boards.is_empty() {
+            self.boards.push(after.clone());
             return;
         }
-        self.moves[self.len - 2] = mv;
-        if self.len == HASHED_FROM {
-            self.hash(after);
+        self.steps[self.len - 2] = step;
+        if self.len == KEPT_FROM {
+            self.keep(after);
         }
     }
 
-    /// Hashes the series now, `current` being its last position: before a
-    /// move whose identity is computed afresh (an illegal move that stood).
-    pub(crate) fn hash(&mut self, current: &Chess) {
-        if self.identities.is_empty() {
-            let mut identities = std::mem::take(&mut self.identities);
-            self.derive(current, &mut identities);
-            self.identities = identities;
+    /// Keeps the boards from now on, `current` being the series' last:
+    /// before a move that cannot be stepped back over (an illegal move that
+    /// stood).
+    pub(crate) fn keep(&mut self, current: &Board) {
+        if self.boards.is_empty() {
+            let mut boards = std::mem::take(&mut self.boards);
+            // Room for the usual long series at once, so that it never
+            // grows; a game keeps it from one series to the next.
+            boards.reserve(64);
+            self.set_back(current, &mut boards);
+            self.boards = boards;
         }
     }
 
-    /// A position reached at `ply` by a move not known to be legal, which
-    /// [`Series::push_reversible`] cannot step back over: its identity is
-    /// computed afresh. The series must have been hashed before the move
-    /// ([`Series::hash`]).
-    pub(crate) fn push_afresh(&mut self, after: &Chess, irreversible: bool, ply: usize) {
+    /// A position `after` reached by a move not known to be legal, which the
+    /// steps cannot hold. The boards must be kept from before the move on
+    /// ([`Series::keep`]).
+    pub(crate) fn push_afresh(&mut self, after: &Board, irreversible: bool, ply: usize) {
         if irreversible {
             self.restart(ply);
         } else {
             self.len += 1;
         }
-        self.identities.push((identity(after), ply));
+        self.boards.push(after.clone());
     }
 
-    /// Whether the identities are hashed (or still to be derived).
+    /// Whether the boards are kept (or still to be set back).
     #[cfg(test)]
-    pub(crate) fn is_hashed(&self) -> bool {
-        !self.identities.is_empty()
+    pub(crate) fn keeps_boards(&self) -> bool {
+        !self.boards.is_empty()
     }
 
     /// The ply of the series' first position.
@@ -125,93 +134,67 @@ impl Series {
         self.len
     }
 
-    /// `(identity, ply)` of each position of the series, oldest first;
-    /// `current` is its last position.
-    pub(crate) fn identities(&self, current: &Chess) -> Cow<'_, [(u128, usize)]> {
-        if self.identities.is_empty() {
-            let mut identities = Vec::new();
-            self.derive(current, &mut identities);
-            Cow::Owned(identities)
+    /// The board of each position of the series, oldest first; `current`
+    /// is the last.
+    pub(crate) fn boards(&self, current: &Board) -> Cow<'_, [Board]> {
+        if self.boards.is_empty() {
+            let mut boards = Vec::new();
+            self.set_back(current, &mut boards);
+            Cow::Owned(boards)
         } else {
-            Cow::Borrowed(&self.identities)
+            Cow::Borrowed(&self.boards)
         }
     }
 
-    /// How often the current position occurred in the series. Only every
-    /// second entry, counted back from the current one, can be the same
-    /// position: the others have the other side to move, which is part of
-    /// the identity.
+    /// How often the current position occurred in the series: only every
+    /// second position, counted back from the current one, has the same
+    /// side to move.
     #[inline]
     pub(crate) fn occurrence_count(&self) -> usize {
-        // A series not hashed is too short for any position to recur.
-        let Some(&(current, _)) = self.identities.last() else {
+        // A series whose boards are not kept is too short for any to recur.
+        let Some(current) = self.boards.last() else {
             return 1;
         };
-        self.identities
+        self.boards
             .iter()
             .rev()
             .step_by(2)
-            .filter(|(h, _)| *h == current)
+            .filter(|b| *b == current)
             .count()
     }
 
     /// Plies at which the current position occurred, oldest first.
     pub(crate) fn occurrences(&self) -> Vec<usize> {
-        let Some(&(current, _)) = self.identities.last() else {
-            return vec![self.start + self.len - 1];
-        };
-        self.identities
+        match self.boards.last() {
+            Some(current) => self.plies_of(&self.boards, current, self.len - 1),
+            None => vec![self.start + self.len - 1],
+        }
+    }
+
+    /// Plies of the series at which `board` stood with the side to move of
+    /// the position at index `at` (the series' positions counted from 0; the
+    /// index past the last is a position not reached yet), given `boards`.
+    pub(crate) fn plies_of(&self, boards: &[Board], board: &Board, at: usize) -> Vec<usize> {
+        boards
             .iter()
-            .filter(|(h, _)| *h == current)
-            .map(|&(_, ply)| ply)
+            .enumerate()
+            .filter(|&(i, b)| (at - i).is_multiple_of(2) && b == board)
+            .map(|(i, _)| self.start + i)
             .collect()
     }
 
-    /// The identities of a series not hashed yet, derived backwards from
-    /// `current`, its last position, into `identities` (empty).
-    fn derive(&self, current: &Chess, identities: &mut Vec<(u128, usize)>) {
-        identities.resize(self.len, (0, 0));
-        let mut hash = identity(current);
-        // The last move was made by the side not to move, the one before by
-        // the other side, and so on back.
-        let mut mover = !current.turn();
-        for (at, entry) in identities.iter_mut().enumerate().rev() {
-            *entry = (hash, self.start + at);
-            if at > 0 {
-                hash ^= self.moves[at - 1].toggle(mover);
-                mover = !mover;
+    /// The boards of a series not kept yet, set back from `current`, its
+    /// last, into `boards` (empty): each step undone in turn.
+    fn set_back(&self, current: &Board, boards: &mut Vec<Board>) {
+        // Set back from the last to the first, then put in order.
+        let mut board = current.clone();
+        boards.push(board.clone());
+        for &QuietStep { from, to } in self.steps[..self.len - 1].iter().rev() {
+            if let Some(piece) = board.remove_piece_at(to) {
+                board.set_piece_at(from, piece);
             }
+            boards.push(board.clone());
         }
+        boards.reverse();
     }
-}
-
-/// A reversible move: a piece other than a pawn steps to an empty square,
-/// and no castling right or en passant capture changes (shakmaty's
-/// `is_irreversible` is false). Nothing else can be one.
-#[derive(Debug, Clone, Copy)]
-pub(crate) struct QuietStep {
-    pub(crate) role: Role,
-    pub(crate) from: Square,
-    pub(crate) to: Square,
-}
-
-impl QuietStep {
-    /// What the step changes in the identity: the side to move and the
-    /// piece's square. XOR is its own inverse: the same value steps forward
-    /// and back.
-    #[inline]
-    fn toggle(self, mover: Color) -> u128 {
-        type Z = Zobrist128;
-        let piece = self.role.of(mover);
-        (Z::zobrist_for_white_turn()
-            ^ Z::zobrist_for_piece(self.from, piece)
-            ^ Z::zobrist_for_piece(self.to, piece))
-        .0
-    }
-}
-
-/// The position's identity in the sense of Art. 9.2.3: side to move, pieces,
-/// castling rights and a *legal* en passant capture.
-pub(crate) fn identity(pos: &Chess) -> u128 {
-    pos.zobrist_hash::<Zobrist128>(EnPassantMode::Legal).0
 }
