@@ -60,8 +60,9 @@ pub struct Replay {
     prev: Option<Before>,
     /// Whether `prev` is a copy of the position before the last move. Set
     /// back from the current position, a position must be one shakmaty
-    /// sets up: not after an illegal move that stood (which may leave an
-    /// illegal position), not from an irregular start.
+    /// sets up, which it may not be from the first illegal move that stood
+    /// on (an illegal position may follow) or from an irregular start: the
+    /// replay copies for the rest of such a game.
     copies: bool,
     mode: CastlingMode,
     ply: usize,
@@ -270,6 +271,14 @@ impl Replay {
                 None
             }
         };
+        // What decides, for a move not known to be legal, whether a
+        // position before it can recur (below).
+        let was = (!legal).then(|| {
+            (
+                self.pos.castles().castling_rights(),
+                self.pos.legal_ep_square().is_some(),
+            )
+        });
         // The position before is set back from the next one when a label
         // asks for it (a few times a game), not copied on every ply.
         self.copies |= !legal;
@@ -292,12 +301,22 @@ impl Replay {
         }
         self.pos.play_unchecked(mv);
         self.ply += 1;
-        match step {
-            Some(step) => self.series.push_reversible(self.pos.board(), step),
-            None if legal => self.series.restart(self.ply),
-            None => self
-                .series
-                .push_afresh(self.pos.board(), irreversible, self.ply),
+        match (step, was) {
+            (Some(step), _) => self.series.push_reversible(self.pos.board(), step),
+            (None, None) => self.series.restart(self.ply),
+            (None, Some((rights, offered_en_passant))) => {
+                // shakmaty counts every castle as irreversible, but one made
+                // without the right (an illegal move that stood) loses no
+                // right and changes no material and no pawn: king and rook
+                // can walk back, and a position before it can recur. Only a
+                // capture, a pawn move, a lost right or leaving a position
+                // that offered en passant start a new series.
+                let breaks = mv.is_capture()
+                    || mv.role() == Role::Pawn
+                    || offered_en_passant
+                    || rights != self.pos.castles().castling_rights();
+                self.series.push_afresh(self.pos.board(), breaks, self.ply);
+            }
         }
         irreversible
     }
@@ -917,6 +936,36 @@ mod tests {
                 && set_back > 1000,
             "{en_passant} {displaced} {recurred} {after_recurred} {set_back}"
         );
+    }
+
+    #[test]
+    fn a_castle_without_the_right_lets_the_position_recur() {
+        // Castling without the right, an illegal move that stood (A.5.2),
+        // loses no right: after the king and the rook walk back, the start
+        // position stands again, and its first occurrence counts (9.2.3).
+        let start = position_from_fen("k7/8/8/8/8/8/8/4K2R w - - 0 1").expect("fen");
+        let mut game = Replay::new(start.clone(), CastlingMode::Standard);
+        let castle = parse_move(b"O-O").expect("notation").written;
+        let mv = crate::standing::physical_move(game.position(), &castle).expect("a displacement");
+        assert!(mv.is_castle() && game.position().is_irreversible(mv));
+        game.play_standing(mv);
+        for token in ["Kb8", "Kf2", "Ka8", "Rh1", "Kb8", "Ke1"] {
+            let written = parse_move(token.as_bytes()).expect("notation").written;
+            game.play(&written, None).expect("legal");
+        }
+        // Before Black's last move: the claim with the written move (9.2.1).
+        let back = parse_move(b"Ka8").expect("notation").written;
+        let ka8 = resolve(game.position(), &back, CastlingMode::Standard).expect("legal");
+        assert_eq!(game.occurrences_after(ka8), vec![0, 8]);
+        game.play(&back, None).expect("legal");
+        assert_eq!(game.position(), &start);
+        assert_eq!(game.occurrences(), vec![0, 8]);
+        assert_eq!(game.stretch_start(), 0);
+        // With the right, the castle loses it: the start cannot recur.
+        let start = position_from_fen("k7/8/8/8/8/8/8/4K2R w K - 0 1").expect("fen");
+        let mut game = Replay::new(start, CastlingMode::Standard);
+        game.play(&castle, None).expect("legal");
+        assert_eq!(game.stretch_start(), 1);
     }
 
     #[test]

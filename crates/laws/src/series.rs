@@ -1,16 +1,24 @@
-//! The series of positions since the last irreversible move, where alone a
+//! The series of positions since the last move after which no earlier
 //! position can occur again, and the Art. 9.2.3 identity of its positions.
+//!
+//! In play by the rules that is the last irreversible move (shakmaty's
+//! `is_irreversible`): a capture or a pawn move changes what never changes
+//! back, castling and the king's or a rook's first move lose a right for
+//! good, and a position that offered en passant cannot stand again. An
+//! illegal move that stood (A.5.2) is judged by what it changed instead: a
+//! castle made without the right loses none, so it does not start a series
+//! (the replay decides, see `Replay::advance`).
 //!
 //! Within a series the identity of a position is its board and the side to
 //! move, compared exactly (no hash, so no collision). The rest of 9.2.3 is
-//! the same throughout a series: a reversible move (shakmaty's
-//! `is_irreversible` is false) is a step of a piece other than a pawn to an
-//! empty square that loses no castling right, and it is not made where an en
-//! passant capture is possible, so the castling rights never change within a
-//! series and no position of a series but its first can offer an en passant
-//! capture; a first position that offers one is the whole series, since any
-//! move from it is irreversible. The side to move alternates from ply to
-//! ply, so it is the parity of a position's distance from the current one.
+//! the same throughout a series: a move that starts none is a piece other
+//! than a pawn taking nothing, losing no castling right, made where no en
+//! passant capture is possible, so the castling rights never change within
+//! a series and no position of a series but its first can offer an en
+//! passant capture; a first position that offers one is the whole series,
+//! since any move from it starts a new one. The side to move alternates
+//! from ply to ply, so it is the parity of a position's distance from the
+//! current one.
 //!
 //! A position can recur only after four reversible plies (each side moves a
 //! piece away and back), and most series end sooner: a capture or a pawn
@@ -49,7 +57,8 @@ pub(crate) struct Series {
     boards: Vec<Board>,
 }
 
-/// A reversible move: a piece steps from one square to an empty one.
+/// A reversible move by the rules: a piece steps from one square to an
+/// empty one.
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct QuietStep {
     pub(crate) from: Square,
