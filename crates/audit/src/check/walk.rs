@@ -571,22 +571,27 @@ impl GameAudit<'_, '_> {
 /// `Hash` of the enum, field by field, on every ply. Distinct moves get
 /// distinct keys (a castling move is the king's square and the rook's).
 pub(super) fn move_key(mv: Move) -> u32 {
-    let kind = match mv {
-        Move::Normal { .. } => 0,
-        Move::EnPassant { .. } => 1,
-        Move::Castle { .. } => 2,
-        Move::Put { .. } => 3,
+    // One match, not an accessor (each a match of its own) per field: this
+    // runs on every ply.
+    let (kind, from, to, role, promotion, capture) = match mv {
+        Move::Normal {
+            role,
+            from,
+            capture,
+            to,
+            promotion,
+        } => (0, u32::from(from), to, role, promotion, capture),
+        Move::EnPassant { from, to } => {
+            (1, u32::from(from), to, Role::Pawn, None, Some(Role::Pawn))
+        }
+        Move::Castle { king, rook } => (2, u32::from(king), rook, Role::King, None, None),
+        Move::Put { role, to } => (3, 64, to, role, None, None),
     };
-    let from = mv.from().map_or(64, u32::from);
-    let promotion = mv.promotion().map_or(0, |r| r as u32);
+    let promotion = promotion.map_or(0, |r| r as u32);
     // What was taken too: from different set-up positions, the same squares
     // may take different pieces.
-    let capture = mv.capture().map_or(0, |r| r as u32);
-    from | u32::from(mv.to()) << 7
-        | promotion << 13
-        | (mv.role() as u32) << 16
-        | kind << 19
-        | capture << 21
+    let capture = capture.map_or(0, |r| r as u32);
+    from | u32::from(to) << 7 | promotion << 13 | (role as u32) << 16 | kind << 19 | capture << 21
 }
 
 /// A player's name as the fingerprint sees it: case and spacing do not
@@ -606,6 +611,62 @@ mod tests {
     use shakmaty::{CastlingMode, fen::Fen};
 
     use super::*;
+
+    /// The key as the move's accessors give it, field by field: the
+    /// fingerprints of games already audited must not change.
+    fn key_by_accessors(mv: Move) -> u32 {
+        let kind = match mv {
+            Move::Normal { .. } => 0,
+            Move::EnPassant { .. } => 1,
+            Move::Castle { .. } => 2,
+            Move::Put { .. } => 3,
+        };
+        let from = mv.from().map_or(64, u32::from);
+        let promotion = mv.promotion().map_or(0, |r| r as u32);
+        let capture = mv.capture().map_or(0, |r| r as u32);
+        from | u32::from(mv.to()) << 7
+            | promotion << 13
+            | (mv.role() as u32) << 16
+            | kind << 19
+            | capture << 21
+    }
+
+    #[test]
+    fn the_key_is_the_one_the_accessors_give() {
+        // Every legal move along random games from positions with castling
+        // both ways, en passant and promotions.
+        let mut seed = 0x2545_f491_4f6c_dd1d_u64;
+        let mut kinds = [0; 3];
+        for fen in [
+            "r3k2r/1P6/8/8/8/8/6p1/R3K2R w KQkq - 0 1",
+            "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        ] {
+            for _ in 0..40 {
+                let mut pos: Chess = Fen::from_ascii(fen.as_bytes())
+                    .expect("fen")
+                    .into_position(CastlingMode::Standard)
+                    .expect("legal");
+                for _ in 0..80 {
+                    let moves = pos.legal_moves();
+                    if moves.is_empty() {
+                        break;
+                    }
+                    for &mv in &moves {
+                        assert_eq!(move_key(mv), key_by_accessors(mv), "{mv:?}");
+                        kinds[0] += usize::from(mv.is_castle());
+                        kinds[1] += usize::from(mv.is_en_passant());
+                        kinds[2] += usize::from(mv.is_promotion());
+                    }
+                    seed ^= seed << 13;
+                    seed ^= seed >> 7;
+                    seed ^= seed << 17;
+                    pos.play_unchecked(moves[(seed % moves.len() as u64) as usize]);
+                }
+            }
+        }
+        assert!(kinds.iter().all(|&k| k > 0), "{kinds:?}");
+    }
 
     /// The fingerprint tells games apart only if no two moves of a position
     /// share a key: checked on positions with promotions (four to a square),
