@@ -543,8 +543,8 @@ mod tests {
 
     #[test]
     fn more_than_five_pieces_is_a_count() {
-        // Every bitboard of up to eight squares among the first sixteen,
-        // and random ones of every density: the same answer as counting.
+        // Every bitboard on the first sixteen squares, and random ones of
+        // every density: the same answer as counting.
         let mut boards: Vec<u64> = (0..1u64 << 16).collect();
         let mut seed = 0x2545_f491_4f6c_dd1d_u64;
         for density in 0..64 {

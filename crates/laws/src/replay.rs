@@ -2,9 +2,9 @@
 //! the repetition history (Art. 9.2.3 identity), the quiet-move counter, and
 //! the first automatic ending.
 
-use scoresheet::{Mark, WrittenMove};
-use std::num::NonZeroU32;
+use std::{borrow::Cow, num::NonZeroU32};
 
+use scoresheet::{Mark, WrittenMove};
 use shakmaty::{
     Bitboard, CastlingMode, CastlingSide, Chess, Color, EnPassantMode, FromSetup, Move, Position,
     Role, Setup, Square, san::SanPlus,
@@ -153,10 +153,10 @@ impl Replay {
     /// The last move as an arbiter says it (`40...Kg7`), if a move was played.
     pub fn last_label(&self) -> Option<MoveLabel> {
         let (before, mv) = match self.prev.as_ref()? {
-            Before::Copy(before, mv) => (before.clone(), *mv),
-            Before::Undo(undo) => (undo.set_back(&self.pos, self.mode)?, undo.mv),
+            Before::Copy(before, mv) => (Cow::Borrowed(before), *mv),
+            Before::Undo(undo) => (Cow::Owned(undo.set_back(&self.pos, self.mode)?), undo.mv),
         };
-        let san = SanPlus::from_move(before.clone(), mv);
+        let san = SanPlus::from_move(before.clone().into_owned(), mv);
         Some(MoveLabel::of(&before, san))
     }
 
@@ -255,8 +255,7 @@ impl Replay {
     fn advance(&mut self, mv: Move, legal: bool) -> bool {
         let irreversible = self.pos.is_irreversible(mv);
         // A legal reversible move is one piece's step, which the series
-        // keeps (or only notes, while it is short). After a move not known
-        // to be legal the series keeps the board itself.
+        // keeps (or only notes, while it is short).
         let step = match mv {
             Move::Normal {
                 from,
@@ -265,15 +264,13 @@ impl Replay {
                 promotion: None,
                 ..
             } if legal && !irreversible => Some(QuietStep { from, to }),
-            _ if legal && irreversible => None,
-            _ => {
-                self.series.keep(self.pos.board());
-                None
-            }
+            _ => None,
         };
-        // What decides, for a move not known to be legal, whether a
-        // position before it can recur (below).
+        // A move not known to be legal cannot be stepped back over: the
+        // series keeps its boards from here on. What it changed decides
+        // whether a position before it can recur (below).
         let was = (!legal).then(|| {
+            self.series.keep(self.pos.board());
             (
                 self.pos.castles().castling_rights(),
                 self.pos.legal_ep_square().is_some(),
