@@ -147,9 +147,9 @@ impl<'a> Lexer<'a> {
     }
 
     fn tag(&mut self, start: usize) -> Token {
-        let eol = self.line_end(start);
-        let line = &self.bytes[start..eol];
-        let parsed = parse_tag(line).map(|(name, value, len)| {
+        // The pair is read up to the line's end without looking for it
+        // first: only a malformed line needs to know where it ends.
+        let parsed = parse_tag(&self.bytes[start..]).map(|(name, value, len)| {
             (
                 Span::new(start + name.start, start + name.end),
                 Span::new(start + value.start, start + value.end),
@@ -166,7 +166,7 @@ impl<'a> Lexer<'a> {
                 end,
             ),
             None => {
-                let end = eol;
+                let end = self.line_end(start);
                 let trimmed = trim_end(&self.bytes[start..end]);
                 self.token(
                     TokenKind::Tag {
@@ -427,9 +427,12 @@ fn leading_dots(word: &[u8]) -> usize {
 
 /// Parses `[Name "value"]` at the start of `line`; returns the spans of the
 /// name and the value (relative to `line`) and the length of the tag pair.
+/// The pair ends with its line: `line` may run on past it, and a line end
+/// (`\n`) stops every step as the end of `line` does.
 fn parse_tag(line: &[u8]) -> Option<(Span, Span, usize)> {
+    let blank = |b: &u8| b.is_ascii_whitespace() && *b != b'\n';
     let mut i = 1;
-    while line.get(i).is_some_and(|b| b.is_ascii_whitespace()) {
+    while line.get(i).is_some_and(blank) {
         i += 1;
     }
     let name_start = i;
@@ -443,7 +446,7 @@ fn parse_tag(line: &[u8]) -> Option<(Span, Span, usize)> {
     if name.start == name.end {
         return None;
     }
-    while line.get(i).is_some_and(|b| b.is_ascii_whitespace()) {
+    while line.get(i).is_some_and(blank) {
         i += 1;
     }
     if line.get(i) != Some(&b'"') {
@@ -453,17 +456,17 @@ fn parse_tag(line: &[u8]) -> Option<(Span, Span, usize)> {
     let value_start = i;
     loop {
         match line.get(i)? {
+            // An escape never takes the line end with it.
+            b'\\' if line.get(i + 1) == Some(&b'\n') => return None,
             b'\\' => i += 2,
             b'"' => break,
+            b'\n' => return None,
             _ => i += 1,
         }
     }
     let value = Span::new(value_start, i.min(line.len()));
     i += 1;
-    while line
-        .get(i)
-        .is_some_and(|b| b.is_ascii_whitespace() && *b != b'\n')
-    {
+    while line.get(i).is_some_and(blank) {
         i += 1;
     }
     if line.get(i) != Some(&b']') {
@@ -496,6 +499,46 @@ mod tests {
             toks.last(),
             Some((TokenKind::Result(_), "1/2-1/2"))
         ));
+    }
+
+    /// A tag pair read on from its line start through the rest of the text
+    /// is the pair read within its line alone: random lines over the bytes
+    /// that matter (brackets, quotes, escapes, white space, line ends),
+    /// each followed by more text.
+    #[test]
+    fn a_tag_pair_ends_with_its_line() {
+        let alphabet = b"[]\"\\ \t\r\nab1_-";
+        let mut seed = 0x9e37_79b9_7f4a_7c15_u64;
+        let mut next = |n: usize| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            (seed % n as u64) as usize
+        };
+        let names: [&[u8]; 4] = [b"", b"White", b"a_1-", b" Event\t"];
+        let ends: [&[u8]; 8] = [b"\"]", b"\" ]", b"\"\r]", b"\"", b"]", b"\\\"]", b"\"\n]", b"\\\n\"]"];
+        let mut read = 0;
+        for _ in 0..200_000 {
+            let mut text = vec![b'['];
+            // Half of them shaped as a pair, with random bytes in the value.
+            let shaped = next(2) == 0;
+            if shaped {
+                text.extend(names[next(names.len())]);
+                text.extend(&b" \""[next(2)..]);
+            }
+            let len = next(12);
+            text.extend((0..len).map(|_| alphabet[next(alphabet.len())]));
+            if shaped {
+                text.extend(ends[next(ends.len())]);
+                text.extend((0..next(6)).map(|_| alphabet[next(alphabet.len())]));
+            }
+            let eol = text.iter().position(|&b| b == b'\n').unwrap_or(text.len());
+            let within = parse_tag(&text[..eol]);
+            assert_eq!(parse_tag(&text), within, "{:?}", String::from_utf8_lossy(&text));
+            read += usize::from(within.is_some());
+        }
+        // Well-formed pairs are among them, not only malformed lines.
+        assert!(read > 1_000, "{read}");
     }
 
     #[test]
