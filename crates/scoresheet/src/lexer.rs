@@ -516,7 +516,9 @@ mod tests {
             (seed % n as u64) as usize
         };
         let names: [&[u8]; 4] = [b"", b"White", b"a_1-", b" Event\t"];
-        let ends: [&[u8]; 8] = [b"\"]", b"\" ]", b"\"\r]", b"\"", b"]", b"\\\"]", b"\"\n]", b"\\\n\"]"];
+        let ends: [&[u8]; 8] = [
+            b"\"]", b"\" ]", b"\"\r]", b"\"", b"]", b"\\\"]", b"\"\n]", b"\\\n\"]",
+        ];
         let mut read = 0;
         for _ in 0..200_000 {
             let mut text = vec![b'['];
@@ -534,7 +536,12 @@ mod tests {
             }
             let eol = text.iter().position(|&b| b == b'\n').unwrap_or(text.len());
             let within = parse_tag(&text[..eol]);
-            assert_eq!(parse_tag(&text), within, "{:?}", String::from_utf8_lossy(&text));
+            assert_eq!(
+                parse_tag(&text),
+                within,
+                "{:?}",
+                String::from_utf8_lossy(&text)
+            );
             read += usize::from(within.is_some());
         }
         // Well-formed pairs are among them, not only malformed lines.
