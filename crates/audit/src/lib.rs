@@ -22,6 +22,9 @@ pub mod run;
 pub mod source;
 pub mod tournament;
 
+#[cfg(test)]
+mod testing;
+
 pub use check::{ExtraClaim, MatingLines, MoveRef, Options, check_game, check_game_with};
 pub use facts::Facts;
 pub use kind::{Group, Kind, Severity};

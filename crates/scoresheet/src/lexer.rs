@@ -509,12 +509,7 @@ mod tests {
     fn a_tag_pair_ends_with_its_line() {
         let alphabet = b"[]\"\\ \t\r\nab1_-";
         let mut seed = 0x9e37_79b9_7f4a_7c15_u64;
-        let mut next = |n: usize| {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            (seed % n as u64) as usize
-        };
+        let mut next = |n: usize| (crate::testing::xorshift(&mut seed) % n as u64) as usize;
         let names: [&[u8]; 4] = [b"", b"White", b"a_1-", b" Event\t"];
         let ends: [&[u8]; 8] = [
             b"\"]", b"\" ]", b"\"\r]", b"\"", b"]", b"\\\"]", b"\"\n]", b"\\\n\"]",

@@ -1078,10 +1078,7 @@ mod tests {
         for _ in 0..300 {
             let mut pgn = Vec::new();
             for _ in 0..60 {
-                seed ^= seed << 13;
-                seed ^= seed >> 7;
-                seed ^= seed << 17;
-                pgn.extend_from_slice(PIECES[(seed % 16) as usize]);
+                pgn.extend_from_slice(PIECES[(crate::testing::xorshift(&mut seed) % 16) as usize]);
             }
             for limit in [256, 1 << 20] {
                 let games: Vec<_> = Splitter::with_limit(&pgn[..], limit)

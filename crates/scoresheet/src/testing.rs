@@ -1,6 +1,14 @@
 //! What the unit tests of several modules share: every string over an
 //! alphabet, for the tests that check a fast path against the general one
-//! exhaustively.
+//! exhaustively, and random numbers that are the same on every run.
+
+/// The next state of a xorshift64 generator.
+pub(crate) fn xorshift(seed: &mut u64) -> u64 {
+    *seed ^= *seed << 13;
+    *seed ^= *seed >> 7;
+    *seed ^= *seed << 17;
+    *seed
+}
 
 /// Every string of `len` characters over `alphabet`, to `check`.
 pub(crate) fn every_string(alphabet: &[u8], len: usize, check: &mut impl FnMut(&[u8])) {

@@ -737,10 +737,8 @@ mod tests {
                         kinds[1] += usize::from(mv.is_en_passant());
                         kinds[2] += usize::from(mv.is_promotion());
                     }
-                    seed ^= seed << 13;
-                    seed ^= seed >> 7;
-                    seed ^= seed << 17;
-                    pos.play_unchecked(moves[(seed % moves.len() as u64) as usize]);
+                    let pick = crate::testing::xorshift(&mut seed) % moves.len() as u64;
+                    pos.play_unchecked(moves[pick as usize]);
                 }
             }
         }

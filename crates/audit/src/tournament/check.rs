@@ -959,12 +959,7 @@ mod tests {
     #[test]
     fn any_file_and_any_game_without_panic() {
         let mut seed: u64 = 0x9e37_79b9_7f4a_7c15;
-        let mut next = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut next = move || crate::testing::xorshift(&mut seed);
         let alphabet = b"001 0123456789 wb-=+WDLHFUZ,.\r\n\xff\xc3";
         for _ in 0..200 {
             let mut bytes = CLEAN.as_bytes().to_vec();
