@@ -59,6 +59,17 @@ pub enum TokenKind {
     Stray,
 }
 
+/// What [`Lexer::quick`] read.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Quick {
+    /// A move in a common SAN shape, read as [`parse_move`](crate::notation::parse_move) reads it.
+    Move(Span, crate::notation::Notation),
+    /// A move number, as [`TokenKind::MoveNumber`].
+    Number(u32, Span),
+    /// Neither: the next token is for [`Lexer::next`].
+    No,
+}
+
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Token {
     pub kind: TokenKind,
@@ -128,6 +139,60 @@ impl<'a> Lexer<'a> {
             .position(|&b| WORD_END[b as usize])
             .map_or(bytes.len(), |i| start + i);
         &bytes[start..end]
+    }
+
+    /// The next token when it is one of the two the movetext is mostly
+    /// made of, a move number (`12.`) or a move in a common SAN shape
+    /// (`Nf3`, `exd5+`), on the same line as the token before: read in one
+    /// step, with no [`Token`] built and matched. Anything else is left to
+    /// [`Lexer::next`] ([`Quick::No`]), which reads these two exactly the
+    /// same way (checked on random movetext: `quick_tokens_are_the_tokens_next_reads`).
+    ///
+    /// Only spaces are skipped: a line end may begin a blank line or a
+    /// `%` escape, which `next` keeps track of. Between two tokens on one
+    /// line the lexer's line state is that of a token just read, so reading
+    /// one here leaves it as `next` would.
+    #[inline(always)]
+    pub fn quick(&mut self) -> Quick {
+        let bytes = self.bytes;
+        let mut at = self.pos;
+        while bytes.get(at) == Some(&b' ') {
+            at += 1;
+        }
+        // `next` skips the spaces as well, and they change no line state.
+        self.pos = at;
+        let Some(&first) = bytes.get(at) else {
+            return Quick::No;
+        };
+        if first.is_ascii_alphabetic() {
+            let mut end = at;
+            while let Some(&b) = bytes.get(end) {
+                if WORD_END[usize::from(b)] {
+                    break;
+                }
+                end += 1;
+            }
+            // `e8(Q)`: a promotion in parentheses, for `next`.
+            if bytes.get(end) == Some(&b'(') {
+                return Quick::No;
+            }
+            let Some(notation) = crate::notation::common_san(&bytes[at..end]) else {
+                return Quick::No;
+            };
+            self.pos = end;
+            self.line_start = false;
+            self.after_blank_line = false;
+            return Quick::Move(Span::new(at, end), notation);
+        }
+        if first.wrapping_sub(b'1') < 9
+            && let Some((number, end)) = self.move_number(at)
+        {
+            self.pos = end;
+            self.line_start = false;
+            self.after_blank_line = false;
+            return Quick::Number(number, Span::new(at, end));
+        }
+        Quick::No
     }
 
     fn peek_at(&self, at: usize) -> Option<u8> {
@@ -541,6 +606,55 @@ mod tests {
         }
         // Well-formed pairs are among them, not only malformed lines.
         assert!(read > 1_000, "{read}");
+    }
+
+    /// Tokens read with [`Lexer::quick`] first, and [`Lexer::next`] where
+    /// it reads nothing, are the tokens `next` reads alone, each with the
+    /// same blank-line flag, and a quick move's notation is the word's.
+    #[test]
+    fn quick_tokens_are_the_tokens_next_reads() {
+        let mut seed = 0x2545_f491_4f6c_dd1d_u64;
+        let mut quick = 0;
+        for _ in 0..4_000 {
+            let text = crate::testing::random_movetext(&mut seed, 40);
+            let all: Vec<_> = {
+                let mut lexer = Lexer::new(&text);
+                std::iter::from_fn(|| {
+                    let token = lexer.next()?;
+                    Some((token, lexer.after_blank_line()))
+                })
+                .collect()
+            };
+            let mut lexer = Lexer::new(&text);
+            let mut read = Vec::new();
+            loop {
+                let token = match lexer.quick() {
+                    Quick::Move(span, notation) => {
+                        quick += 1;
+                        assert_eq!(crate::notation::parse_move(span.of(&text)), Ok(notation));
+                        Token {
+                            kind: TokenKind::Word,
+                            span,
+                        }
+                    }
+                    Quick::Number(n, span) => {
+                        quick += 1;
+                        Token {
+                            kind: TokenKind::MoveNumber(n),
+                            span,
+                        }
+                    }
+                    Quick::No => match lexer.next() {
+                        Some(token) => token,
+                        None => break,
+                    },
+                };
+                read.push((token, lexer.after_blank_line()));
+            }
+            assert_eq!(read, all, "{:?}", String::from_utf8_lossy(&text));
+        }
+        // The quick path was taken, often.
+        assert!(quick > 10_000, "{quick}");
     }
 
     #[test]

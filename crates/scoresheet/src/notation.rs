@@ -300,7 +300,7 @@ fn plain_san_by_parser(body: &[u8], mark: Option<Mark>) -> Option<Notation> {
 /// from them (checked on every string of up to six bytes over the
 /// alphabet of moves), `None` for any other token.
 #[inline(always)]
-fn common_san(token: &[u8]) -> Option<Notation> {
+pub(crate) fn common_san(token: &[u8]) -> Option<Notation> {
     let (body, mark) = match token {
         [body @ .., b'+'] => (body, Some(Mark::Check)),
         [body @ .., b'#'] => (body, Some(Mark::Mate)),
