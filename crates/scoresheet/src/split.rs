@@ -146,10 +146,8 @@ pub struct Splitter<R> {
     offset: u64,
     state: State,
     in_comment: bool,
-    /// The tag names of the game being read, one after another, and where
-    /// each ends: a repeated name starts a new game.
-    tag_names: Vec<u8>,
-    tag_name_ends: Vec<usize>,
+    /// The tag names of the game being read: a repeated name starts a new game.
+    tag_names: TagNames,
     game: Option<Building>,
     /// A blank line ended the movetext of `game`, which has no result yet:
     /// the length (and dropped count) to cut it back to if the next
@@ -182,8 +180,7 @@ impl<R: BufRead> Splitter<R> {
             offset: 0,
             state: State::Between,
             in_comment: false,
-            tag_names: Vec::new(),
-            tag_name_ends: Vec::new(),
+            tag_names: TagNames::default(),
             game: None,
             held: None,
             limit: limit.max(PREFIX),
@@ -247,14 +244,14 @@ impl<R: BufRead> Splitter<R> {
             dropped: 0,
             before: std::mem::take(&mut self.between),
         });
-        self.forget_tag_names();
+        self.tag_names.clear();
         self.in_comment = false;
     }
 
     fn finish_game(&mut self) -> Option<GameText> {
         self.state = State::Between;
         self.in_comment = false;
-        self.forget_tag_names();
+        self.tag_names.clear();
         let held = self.held.take();
         self.game.take().map(|mut b| {
             // Blank lines after the movetext that no paragraph continued are not the game's.
@@ -435,7 +432,15 @@ impl<R: BufRead> Splitter<R> {
             if first == Some(b'[') {
                 let new_game = match self.state {
                     State::Between | State::Movetext | State::AfterResult | State::Held => true,
-                    State::Tags => tag_name(&self.prefix).is_some_and(|name| self.has_tag(name)),
+                    // The name is read once: looked for, and noted when new.
+                    State::Tags => match tag_name(&self.prefix) {
+                        Some(name) if self.tag_names.contains(name) => true,
+                        Some(name) => {
+                            self.tag_names.insert(name);
+                            false
+                        }
+                        None => false,
+                    },
                 };
                 if new_game {
                     let finished = self.finish_game();
@@ -444,7 +449,6 @@ impl<R: BufRead> Splitter<R> {
                         return Ok(finished);
                     }
                 } else {
-                    self.note_tag_name();
                     let scan = self.tag_line_scan(complete);
                     self.take_line(complete, scan)?;
                 }
@@ -513,23 +517,8 @@ impl<R: BufRead> Splitter<R> {
 
     fn note_tag_name(&mut self) {
         if let Some(name) = tag_name(&self.prefix) {
-            self.tag_names.extend_from_slice(name);
-            self.tag_name_ends.push(self.tag_names.len());
+            self.tag_names.insert(name);
         }
-    }
-
-    fn has_tag(&self, name: &[u8]) -> bool {
-        let mut start = 0;
-        self.tag_name_ends.iter().any(|&end| {
-            let seen = &self.tag_names[start..end];
-            start = end;
-            seen == name
-        })
-    }
-
-    fn forget_tag_names(&mut self) {
-        self.tag_names.clear();
-        self.tag_name_ends.clear();
     }
 
     fn skip_line(&mut self, complete: bool) -> io::Result<()> {
@@ -576,6 +565,45 @@ impl<R: BufRead> Iterator for Splitter<R> {
                 Some(Err(err))
             }
         }
+    }
+}
+
+/// The tag names of one game's header, one after another. Each is looked
+/// for among the ones before it (a header of twenty tags makes two hundred
+/// comparisons): a key of its length and its first and last byte rules
+/// out nearly every other name without a look at the bytes.
+#[derive(Default)]
+struct TagNames {
+    bytes: Vec<u8>,
+    /// Each name's key and where it ends in `bytes`.
+    names: Vec<(u32, usize)>,
+}
+
+impl TagNames {
+    fn key(name: &[u8]) -> u32 {
+        let (first, last) = (name.first(), name.last());
+        let byte = |b: Option<&u8>| u32::from(b.copied().unwrap_or(0));
+        (u32::try_from(name.len()).unwrap_or(u32::MAX) << 16) ^ (byte(first) << 8) ^ byte(last)
+    }
+
+    fn contains(&self, name: &[u8]) -> bool {
+        let key = TagNames::key(name);
+        let mut start = 0;
+        self.names.iter().any(|&(seen_key, end)| {
+            let seen = start;
+            start = end;
+            seen_key == key && self.bytes.get(seen..end) == Some(name)
+        })
+    }
+
+    fn insert(&mut self, name: &[u8]) {
+        self.bytes.extend_from_slice(name);
+        self.names.push((TagNames::key(name), self.bytes.len()));
+    }
+
+    fn clear(&mut self) {
+        self.bytes.clear();
+        self.names.clear();
     }
 }
 
@@ -832,6 +860,27 @@ mod tests {
                 (g.first_line, String::from_utf8_lossy(&g.bytes).into_owned())
             })
             .collect()
+    }
+
+    /// The keys only rule names out: names of the same length, first and
+    /// last byte (`abca`, `acba`) are told apart by their bytes.
+    #[test]
+    fn tag_names_are_found_as_by_a_plain_search() {
+        let mut seed = 0x6a09_e667_f3bc_c909_u64;
+        let mut next = |n: u64| crate::testing::xorshift(&mut seed) % n;
+        for _ in 0..2_000 {
+            let mut names = TagNames::default();
+            let mut plain: Vec<Vec<u8>> = Vec::new();
+            for _ in 0..next(30) {
+                let name: Vec<u8> = (0..next(6)).map(|_| b"abc"[next(3) as usize]).collect();
+                let seen = plain.contains(&name);
+                assert_eq!(names.contains(&name), seen, "{name:?} in {plain:?}");
+                if !seen {
+                    names.insert(&name);
+                    plain.push(name);
+                }
+            }
+        }
     }
 
     #[test]
