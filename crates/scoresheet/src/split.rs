@@ -571,12 +571,16 @@ impl<R: BufRead> Iterator for Splitter<R> {
 /// The tag names of one game's header, one after another. Each is looked
 /// for among the ones before it (a header of twenty tags makes two hundred
 /// comparisons): a key of its length and its first and last byte rules
-/// out nearly every other name without a look at the bytes.
+/// out nearly every other name without a look at the bytes, and one bit of
+/// the key for each name seen rules out most new names without a look at
+/// the others.
 #[derive(Default)]
 struct TagNames {
     bytes: Vec<u8>,
     /// Each name's key and where it ends in `bytes`.
     names: Vec<(u32, usize)>,
+    /// The bits of the keys seen ([`TagNames::bit`]).
+    seen: u64,
 }
 
 impl TagNames {
@@ -586,8 +590,16 @@ impl TagNames {
         (u32::try_from(name.len()).unwrap_or(u32::MAX) << 16) ^ (byte(first) << 8) ^ byte(last)
     }
 
+    /// One of 64 bits, by a multiplicative hash of the key.
+    fn bit(key: u32) -> u64 {
+        1 << (key.wrapping_mul(0x9e37_79b9) >> 26)
+    }
+
     fn contains(&self, name: &[u8]) -> bool {
         let key = TagNames::key(name);
+        if self.seen & TagNames::bit(key) == 0 {
+            return false;
+        }
         let mut start = 0;
         self.names.iter().any(|&(seen_key, end)| {
             let seen = start;
@@ -598,12 +610,15 @@ impl TagNames {
 
     fn insert(&mut self, name: &[u8]) {
         self.bytes.extend_from_slice(name);
-        self.names.push((TagNames::key(name), self.bytes.len()));
+        let key = TagNames::key(name);
+        self.names.push((key, self.bytes.len()));
+        self.seen |= TagNames::bit(key);
     }
 
     fn clear(&mut self) {
         self.bytes.clear();
         self.names.clear();
+        self.seen = 0;
     }
 }
 
