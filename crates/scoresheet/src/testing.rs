@@ -34,6 +34,7 @@ pub(crate) fn every_string(alphabet: &[u8], len: usize, check: &mut impl FnMut(&
 /// them but are something else, run together or apart: for the tests that
 /// check a fast way of reading against the general one.
 pub(crate) fn random_movetext(seed: &mut u64, pieces: usize) -> Vec<u8> {
+    #[rustfmt::skip]
     const WORDS: &[&str] = &[
         "e4", "Nf3", "exd5+", "O-O", "O-O-O", "e8=Q", "exd8=N#", "Nbd2", "R1xe2#", "Qh4#", "Kxe2",
         "a", "e", "N", "D", "Nf", "remis", "Remis", "e8(Q)", "e7(Q)", "Sf3", "Lb5", "♘f3", "e.p.",
