@@ -195,6 +195,43 @@ impl<'a> Lexer<'a> {
         Quick::No
     }
 
+    /// The next token when it is a well-formed tag pair: its name, value
+    /// and whole span, read as [`Lexer::next`] reads it, with no [`Token`]
+    /// built and matched (a header is a tag pair a line), and the white
+    /// space before it skipped as `next` skips it, line ends and blank lines
+    /// counted the same way. Anything else is left to `next`, white space
+    /// and all: [`Lexer::quick`] expects no blank line pending.
+    #[inline]
+    pub fn quick_tag(&mut self) -> Option<(Span, Span, Span)> {
+        let bytes = self.bytes;
+        let mut at = self.pos;
+        let (mut line_start, mut blank_line) = (self.line_start, self.blank_line);
+        loop {
+            match bytes.get(at) {
+                Some(b'\n') => {
+                    blank_line |= line_start;
+                    line_start = true;
+                }
+                Some(b' ' | b'\t' | b'\r' | 0x0b | 0x0c) => {}
+                _ => break,
+            }
+            at += 1;
+        }
+        if bytes.get(at) != Some(&b'[') {
+            return None;
+        }
+        let (name, value, len) = parse_tag(&bytes[at..])?;
+        self.pos = at + len;
+        self.line_start = false;
+        self.blank_line = false;
+        self.after_blank_line = blank_line;
+        Some((
+            Span::new(at + name.start, at + name.end),
+            Span::new(at + value.start, at + value.end),
+            Span::new(at, at + len),
+        ))
+    }
+
     fn peek_at(&self, at: usize) -> Option<u8> {
         self.bytes.get(at).copied()
     }
@@ -608,13 +645,14 @@ mod tests {
         assert!(read > 1_000, "{read}");
     }
 
-    /// Tokens read with [`Lexer::quick`] first, and [`Lexer::next`] where
-    /// it reads nothing, are the tokens `next` reads alone, each with the
-    /// same blank-line flag, and a quick move's notation is the word's.
+    /// Tokens read with [`Lexer::quick_tag`] and [`Lexer::quick`] first,
+    /// and [`Lexer::next`] where they read nothing, are the tokens `next`
+    /// reads alone, each with the same blank-line flag, and a quick move's
+    /// notation is the word's.
     #[test]
     fn quick_tokens_are_the_tokens_next_reads() {
         let mut seed = 0x2545_f491_4f6c_dd1d_u64;
-        let mut quick = 0;
+        let (mut quick, mut quick_tags) = (0, 0);
         for _ in 0..4_000 {
             let text = crate::testing::random_movetext(&mut seed, 40);
             let all: Vec<_> = {
@@ -628,6 +666,15 @@ mod tests {
             let mut lexer = Lexer::new(&text);
             let mut read = Vec::new();
             loop {
+                if let Some((name, value, span)) = lexer.quick_tag() {
+                    quick_tags += 1;
+                    let kind = TokenKind::Tag {
+                        name,
+                        value: Some(value),
+                    };
+                    read.push((Token { kind, span }, lexer.after_blank_line()));
+                    continue;
+                }
                 let token = match lexer.quick() {
                     Quick::Move(span, notation) => {
                         quick += 1;
@@ -653,8 +700,9 @@ mod tests {
             }
             assert_eq!(read, all, "{:?}", String::from_utf8_lossy(&text));
         }
-        // The quick path was taken, often.
+        // The quick paths were taken, often.
         assert!(quick > 10_000, "{quick}");
+        assert!(quick_tags > 1_000, "{quick_tags}");
     }
 
     #[test]

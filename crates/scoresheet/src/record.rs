@@ -190,8 +190,18 @@ impl Scoresheet {
         let mut number: Option<WrittenNumber> = None;
         let mut header = HeaderText::new();
         loop {
-            // The main line's move numbers and moves in the usual shapes,
-            // read in one step: what the arms below do with these tokens.
+            // The header's tag pairs, and the main line's move numbers and
+            // moves in the usual shapes, read in one step: what the arms
+            // below do with these tokens. Before the movetext nothing is in
+            // a variation or after a result.
+            if QUICK
+                && !in_movetext
+                && let Some((name, value, span)) = tokens.quick_tag()
+            {
+                let (name, value) = header.pair(text, name, value);
+                sheet.tags.push(Tag { name, value, span });
+                continue;
+            }
             if QUICK && depth == 0 && sheet.result.is_none() {
                 match tokens.quick() {
                     Quick::Move(span, notation) => {
