@@ -35,7 +35,7 @@ pub struct WrittenNumber {
 }
 
 impl WrittenNumber {
-    /// The number `n` read at `span`: the digits and the dots after them,
+    /// The `number` read at `span`: the digits and the dots after them,
     /// where two dots or more say Black's move.
     fn read(bytes: &[u8], number: u32, span: Span) -> WrittenNumber {
         WrittenNumber {
@@ -168,8 +168,9 @@ impl Scoresheet {
         Scoresheet::read_as::<true>(text)
     }
 
-    /// [`Scoresheet::read`], with or without [`Lexer::quick`]: without it
-    /// only for the test that the two read the same.
+    /// [`Scoresheet::read`], with or without the lexer's quick paths
+    /// ([`Lexer::quick_tag`], [`Lexer::quick`]): without them only for the
+    /// test that the two read the same.
     fn read_as<const QUICK: bool>(text: &GameText) -> Scoresheet {
         let bytes = &text.bytes[..];
         let mut tokens = Lexer::new(bytes);
