@@ -66,6 +66,8 @@ pub enum Quick {
     Move(Span, crate::notation::Notation),
     /// A move number, as [`TokenKind::MoveNumber`].
     Number(u32, Span),
+    /// A closed comment, as [`TokenKind::Comment`].
+    Comment(Span),
     /// Neither: the next token is for [`Lexer::next`].
     No,
 }
@@ -141,10 +143,11 @@ impl<'a> Lexer<'a> {
         &bytes[start..end]
     }
 
-    /// The next token when it is one of the two the movetext is mostly
-    /// made of, a move number (`12.`) or a move in a common SAN shape
-    /// (`Nf3`, `exd5+`), on the same line as the token before: read in one
-    /// step, with no [`Token`] built and matched. Anything else is left to
+    /// The next token when it is one of those the movetext is mostly made
+    /// of, a move number (`12.`), a move in a common SAN shape (`Nf3`,
+    /// `exd5+`) or a closed comment (`{[%clk 0:03:00]}`), on the same line
+    /// as the token before: read in one step, with no [`Token`] built and
+    /// matched. Anything else is left to
     /// [`Lexer::next`] ([`Quick::No`]), which reads these two exactly the
     /// same way (checked on random movetext: `quick_tokens_are_the_tokens_next_reads`).
     ///
@@ -183,6 +186,16 @@ impl<'a> Lexer<'a> {
             self.line_start = false;
             self.after_blank_line = false;
             return Quick::Move(Span::new(at, end), notation);
+        }
+        // A comment after a move (a clock reading), closed on the line or later.
+        if first == b'{'
+            && let Some(i) = memchr::memchr(b'}', bytes.get(at + 1..).unwrap_or_default())
+        {
+            let end = at + i + 2;
+            self.pos = end;
+            self.line_start = false;
+            self.after_blank_line = false;
+            return Quick::Comment(Span::new(at, end));
         }
         if first.wrapping_sub(b'1') < 9
             && let Some((number, end)) = self.move_number(at)
@@ -752,6 +765,13 @@ mod tests {
                         quick += 1;
                         Token {
                             kind: TokenKind::MoveNumber(n),
+                            span,
+                        }
+                    }
+                    Quick::Comment(span) => {
+                        quick += 1;
+                        Token {
+                            kind: TokenKind::Comment { closed: true },
                             span,
                         }
                     }

@@ -222,6 +222,10 @@ impl Scoresheet {
                         number = Some(WrittenNumber::read(bytes, n, span));
                         continue;
                     }
+                    Quick::Comment(span) => {
+                        sheet.comment(in_movetext, bytes.len(), span);
+                        continue;
+                    }
                     Quick::No => {}
                 }
             }
@@ -282,22 +286,10 @@ impl Scoresheet {
                 }
                 TokenKind::Escape | TokenKind::RestOfLineComment => {}
                 TokenKind::Comment { closed } => {
-                    if sheet.comments.is_empty() && in_movetext {
-                        // A comment in the movetext is most often one of a comment
-                        // after every move (clock readings, `{ [%clk 0:03:00] }`
-                        // and the next move take twenty to thirty bytes): room for
-                        // them all at once, not seven reallocations in a long game.
-                        sheet.comments.reserve(
-                            bytes.len().saturating_sub(span.start).min(MOVETEXT_SPAN) / 16,
-                        );
-                    }
                     if !closed {
                         sheet.problem(SyntaxProblem::UnterminatedComment, span);
                     }
-                    sheet.comments.push(Comment {
-                        after_ply: sheet.moves.len(),
-                        span,
-                    });
+                    sheet.comment(in_movetext, bytes.len(), span);
                 }
                 TokenKind::OpenVariation => {
                     in_movetext = true;
@@ -422,6 +414,22 @@ impl Scoresheet {
             );
         }
         sheet
+    }
+
+    /// A comment of the main line, after the moves read so far.
+    fn comment(&mut self, in_movetext: bool, len: usize, span: Span) {
+        if self.comments.is_empty() && in_movetext {
+            // A comment in the movetext is most often one of a comment
+            // after every move (clock readings, `{ [%clk 0:03:00] }` and
+            // the next move take twenty to thirty bytes): room for them
+            // all at once, not seven reallocations in a long game.
+            self.comments
+                .reserve(len.saturating_sub(span.start).min(MOVETEXT_SPAN) / 16);
+        }
+        self.comments.push(Comment {
+            after_ply: self.moves.len(),
+            span,
+        });
     }
 
     /// Room for the moves when a move number begins the movetext: a move
