@@ -487,9 +487,16 @@ impl Scoresheet {
 
     /// The value of the first tag with this name.
     pub fn tag(&self, name: &str) -> Option<&str> {
+        // Asked a few times a game of twenty tags, many of one length
+        // (`Event`, `White`, `Black`, `Round`): the first byte rules most
+        // of them out before the bytes are compared.
+        let first = name.as_bytes().first();
         self.tags
             .iter()
-            .find(|t| t.name == name)
+            .find(|t| {
+                let seen = t.name.as_str();
+                seen.len() == name.len() && seen.as_bytes().first() == first && seen == name
+            })
             .map(|t| t.value.as_str())
     }
 
