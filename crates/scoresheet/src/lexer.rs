@@ -147,9 +147,9 @@ impl<'a> Lexer<'a> {
     /// of, a move number (`12.`), a move in a common SAN shape (`Nf3`,
     /// `exd5+`) or a closed comment (`{[%clk 0:03:00]}`), on the same line
     /// as the token before: read in one step, with no [`Token`] built and
-    /// matched. Anything else is left to
-    /// [`Lexer::next`] ([`Quick::No`]), which reads these two exactly the
-    /// same way (checked on random movetext: `quick_tokens_are_the_tokens_next_reads`).
+    /// matched. Anything else is left to [`Lexer::next`] ([`Quick::No`]),
+    /// which reads these tokens exactly the same way (checked on random
+    /// movetext: `quick_tokens_are_the_tokens_next_reads`).
     ///
     /// Only spaces are skipped: a line end may begin a blank line or a
     /// `%` escape, which `next` keeps track of. Between two tokens on one
@@ -182,30 +182,31 @@ impl<'a> Lexer<'a> {
             let Some(notation) = crate::notation::common_san(&bytes[at..end]) else {
                 return Quick::No;
             };
-            self.pos = end;
-            self.line_start = false;
-            self.after_blank_line = false;
-            return Quick::Move(Span::new(at, end), notation);
+            return Quick::Move(self.read_to(at, end), notation);
         }
         // A comment after a move (a clock reading), closed on the line or later.
         if first == b'{'
             && let Some(i) = memchr::memchr(b'}', bytes.get(at + 1..).unwrap_or_default())
         {
-            let end = at + i + 2;
-            self.pos = end;
-            self.line_start = false;
-            self.after_blank_line = false;
-            return Quick::Comment(Span::new(at, end));
+            return Quick::Comment(self.read_to(at, at + i + 2));
         }
         if first.wrapping_sub(b'1') < 9
             && let Some((number, end)) = self.move_number(at)
         {
-            self.pos = end;
-            self.line_start = false;
-            self.after_blank_line = false;
-            return Quick::Number(number, Span::new(at, end));
+            return Quick::Number(number, self.read_to(at, end));
         }
         Quick::No
+    }
+
+    /// A token read from `start` to `end` on the line of the token before:
+    /// the line state `next` leaves after it (no line start, no blank line
+    /// before it), and its span.
+    #[inline(always)]
+    fn read_to(&mut self, start: usize, end: usize) -> Span {
+        self.pos = end;
+        self.line_start = false;
+        self.after_blank_line = false;
+        Span::new(start, end)
     }
 
     /// The next token when it is a well-formed tag pair: its name, value
@@ -576,20 +577,9 @@ fn parse_tag(line: &[u8]) -> Option<(Span, Span, usize)> {
     if line.get(i) != Some(&b'"') {
         return None;
     }
-    i += 1;
-    let value_start = i;
-    loop {
-        // The value's bytes in one search: only these three end or escape it.
-        i += memchr::memchr3(b'"', b'\\', b'\n', line.get(i..)?)?;
-        match line.get(i)? {
-            // An escape never takes the line end with it.
-            b'\\' if line.get(i + 1) == Some(&b'\n') => return None,
-            b'\\' => i += 2,
-            b'"' => break,
-            _ => return None,
-        }
-    }
-    let value = Span::new(value_start, i.min(line.len()));
+    let value_start = i + 1;
+    i = value_end(line, value_start)?;
+    let value = Span::new(value_start, i);
     i += 1;
     while line.get(i).is_some_and(blank) {
         i += 1;
@@ -598,6 +588,23 @@ fn parse_tag(line: &[u8]) -> Option<(Span, Span, usize)> {
         return None;
     }
     Some((name, value, i + 1))
+}
+
+/// Where the quoted value that begins at `start` ends: its closing quote,
+/// past any escaped one. `None` at a line end or the end of `line` first.
+fn value_end(line: &[u8], start: usize) -> Option<usize> {
+    let mut i = start;
+    loop {
+        // The value's bytes in one search: only these three end or escape it.
+        i += memchr::memchr3(b'"', b'\\', b'\n', line.get(i..)?)?;
+        match line.get(i)? {
+            // An escape never takes the line end with it.
+            b'\\' if line.get(i + 1) == Some(&b'\n') => return None,
+            b'\\' => i += 2,
+            b'"' => return Some(i),
+            _ => return None,
+        }
+    }
 }
 
 #[cfg(test)]
@@ -626,58 +633,35 @@ mod tests {
         ));
     }
 
-    /// A tag pair read on from its line start through the rest of the text
-    /// is the pair read within its line alone, and the pair read a byte at
-    /// a time: random lines over the bytes that matter (brackets, quotes,
-    /// escapes, white space, line ends, a name's `_` and `-`), each
-    /// followed by more text.
-    /// `parse_tag` as it was written before it searched the value with
-    /// `memchr3` and read the name through a table: a byte at a time.
-    fn parse_tag_byte_by_byte(line: &[u8]) -> Option<(Span, Span, usize)> {
-        let blank = |b: &u8| b.is_ascii_whitespace() && *b != b'\n';
-        let mut i = 1;
-        while line.get(i).is_some_and(blank) {
-            i += 1;
-        }
-        let name_start = i;
-        while line
-            .get(i)
-            .is_some_and(|b| b.is_ascii_alphanumeric() || *b == b'_' || *b == b'-')
-        {
-            i += 1;
-        }
-        let name = Span::new(name_start, i);
-        if name.start == name.end {
-            return None;
-        }
-        while line.get(i).is_some_and(blank) {
-            i += 1;
-        }
-        if line.get(i) != Some(&b'"') {
-            return None;
-        }
-        i += 1;
-        let value_start = i;
+    /// [`value_end`] as it was written before it searched with `memchr3`:
+    /// a byte at a time.
+    fn value_end_byte_by_byte(line: &[u8], start: usize) -> Option<usize> {
+        let mut i = start;
         loop {
             match line.get(i)? {
                 b'\\' if line.get(i + 1) == Some(&b'\n') => return None,
                 b'\\' => i += 2,
-                b'"' => break,
+                b'"' => return Some(i),
                 b'\n' => return None,
                 _ => i += 1,
             }
         }
-        let value = Span::new(value_start, i.min(line.len()));
-        i += 1;
-        while line.get(i).is_some_and(blank) {
-            i += 1;
-        }
-        if line.get(i) != Some(&b']') {
-            return None;
-        }
-        Some((name, value, i + 1))
     }
 
+    /// A tag name's bytes are ASCII letters, digits, `_` and `-`.
+    #[test]
+    fn tag_names_are_letters_digits_underscores_and_hyphens() {
+        for b in 0..=u8::MAX {
+            let name_byte = b.is_ascii_alphanumeric() || b == b'_' || b == b'-';
+            assert_eq!(TAG_NAME[usize::from(b)], name_byte, "{b:#04x}");
+        }
+    }
+
+    /// A tag pair read on from its line start through the rest of the text
+    /// is the pair read within its line alone, and its value ends where a
+    /// search a byte at a time ends it, from every start: random lines over
+    /// the bytes that matter (brackets, quotes, escapes, white space, line
+    /// ends, a name's `_` and `-`), each followed by more text.
     #[test]
     fn a_tag_pair_ends_with_its_line() {
         let alphabet = b"[]\"\\ \t\r\nab1_-";
@@ -704,12 +688,14 @@ mod tests {
             }
             let eol = text.iter().position(|&b| b == b'\n').unwrap_or(text.len());
             let within = parse_tag(&text[..eol]);
-            assert_eq!(
-                parse_tag(&text),
-                parse_tag_byte_by_byte(&text),
-                "{:?}",
-                String::from_utf8_lossy(&text)
-            );
+            for start in 0..=text.len() {
+                assert_eq!(
+                    value_end(&text, start),
+                    value_end_byte_by_byte(&text, start),
+                    "{start} {:?}",
+                    String::from_utf8_lossy(&text)
+                );
+            }
             assert_eq!(
                 parse_tag(&text),
                 within,
