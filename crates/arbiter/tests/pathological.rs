@@ -441,3 +441,26 @@ fn a_game_of_junk_tokens_with_move_numbers_stays_linear() {
         assert_eq!(row["repairs"], 0);
     });
 }
+
+/// A header of tens of thousands of distinct tag pairs (a broken export, or
+/// a file made to be slow): the splitter looks each name up among the
+/// header's names before it to find where a new game begins, and the
+/// header checks go through every tag; both stay linear.
+#[test]
+fn a_header_of_many_distinct_tags_stays_linear() {
+    let make = |n: usize| {
+        // Names of one length and one first and last letter each, so that
+        // no cheap key tells them apart: `T10000x` … `T99999x`.
+        let tags: String = (0..n)
+            .map(|i| format!("[T{:05}x \"v\"]\n", 10_000 + i))
+            .collect();
+        let mut input = BEFORE.as_bytes().to_vec();
+        input.extend_from_slice(format!("[Event \"bad\"]\n{tags}\n1. e4 *").as_bytes());
+        input.extend_from_slice(AFTER.as_bytes());
+        input
+    };
+    grows_linearly_as("distinct tags", make, 10_000, |run, _| {
+        let row = bad_row(run);
+        assert_eq!(row["plies"], 1);
+    });
+}

@@ -22,7 +22,10 @@
 //! [`GameText::dropped_bytes`], so that memory stays bounded and the game is
 //! still reported.
 
-use std::io::{self, BufRead};
+use std::{
+    collections::HashSet,
+    io::{self, BufRead},
+};
 
 use crate::{forms::text_annotation, results::movetext_result, text::GameText};
 
@@ -573,7 +576,9 @@ impl<R: BufRead> Iterator for Splitter<R> {
 /// comparisons): a key of its length and its first and last byte rules
 /// out nearly every other name without a look at the bytes, and one bit of
 /// the key for each name seen rules out most new names without a look at
-/// the others.
+/// the others. A header longer than any real one (a broken export, or a
+/// file made to be slow: tens of thousands of names) is looked up in a
+/// hash set instead, so that it costs linear time, not quadratic.
 #[derive(Default)]
 struct TagNames {
     bytes: Vec<u8>,
@@ -581,9 +586,15 @@ struct TagNames {
     names: Vec<(u32, usize)>,
     /// The bits of the keys seen ([`TagNames::bit`]).
     seen: u64,
+    /// Every name, once there are [`TagNames::INDEXED_FROM`] of them.
+    index: HashSet<Vec<u8>>,
 }
 
 impl TagNames {
+    /// From this many names on (all bits of `seen` are then as good as
+    /// set) the names are looked up in `index`.
+    const INDEXED_FROM: usize = 64;
+
     fn key(name: &[u8]) -> u32 {
         let (first, last) = (name.first(), name.last());
         let byte = |b: Option<&u8>| u32::from(b.copied().unwrap_or(0));
@@ -595,7 +606,12 @@ impl TagNames {
         1 << (key.wrapping_mul(0x9e37_79b9) >> 26)
     }
 
+    // Inlined: asked for every tag line (as a call, 6 M more on the bench slice).
+    #[inline]
     fn contains(&self, name: &[u8]) -> bool {
+        if self.names.len() >= TagNames::INDEXED_FROM {
+            return self.index_contains(name);
+        }
         let key = TagNames::key(name);
         if self.seen & TagNames::bit(key) == 0 {
             return false;
@@ -608,17 +624,48 @@ impl TagNames {
         })
     }
 
+    // Inlined: asked for every tag line (as a call, 6 M more on the bench slice).
+    #[inline]
     fn insert(&mut self, name: &[u8]) {
         self.bytes.extend_from_slice(name);
         let key = TagNames::key(name);
         self.names.push((key, self.bytes.len()));
         self.seen |= TagNames::bit(key);
+        if self.names.len() >= TagNames::INDEXED_FROM {
+            self.index_insert(name);
+        }
+    }
+
+    /// [`TagNames::contains`] in a long header: out of line, since no real
+    /// header gets here.
+    #[cold]
+    #[inline(never)]
+    fn index_contains(&self, name: &[u8]) -> bool {
+        self.index.contains(name)
+    }
+
+    /// The name just added to a long header into the index; the first time,
+    /// every name so far.
+    #[cold]
+    #[inline(never)]
+    fn index_insert(&mut self, name: &[u8]) {
+        if self.names.len() > TagNames::INDEXED_FROM {
+            self.index.insert(name.to_vec());
+            return;
+        }
+        let mut start = 0;
+        for &(_, end) in &self.names {
+            self.index
+                .insert(self.bytes.get(start..end).unwrap_or_default().to_vec());
+            start = end;
+        }
     }
 
     fn clear(&mut self) {
         self.bytes.clear();
         self.names.clear();
         self.seen = 0;
+        self.index.clear();
     }
 }
 
@@ -882,15 +929,20 @@ mod tests {
     }
 
     /// The keys only rule names out: names of the same length, first and
-    /// last byte (`abca`, `acba`) are told apart by their bytes.
+    /// last byte (`abca`, `acba`) are told apart by their bytes; and a long
+    /// header, looked up in its index, finds the same.
     #[test]
     fn tag_names_are_found_as_by_a_plain_search() {
         let mut seed = 0x6a09_e667_f3bc_c909_u64;
         let mut next = |n: u64| crate::testing::xorshift(&mut seed) % n;
+        // One set cleared between headers, as the splitter uses it; headers
+        // short and long, past the count where the names go into the index.
+        let mut names = TagNames::default();
+        let mut indexed = 0;
         for _ in 0..2_000 {
-            let mut names = TagNames::default();
+            names.clear();
             let mut plain: Vec<Vec<u8>> = Vec::new();
-            for _ in 0..next(30) {
+            for _ in 0..next(200) {
                 let name: Vec<u8> = (0..next(6)).map(|_| b"abc"[next(3) as usize]).collect();
                 let seen = plain.contains(&name);
                 assert_eq!(names.contains(&name), seen, "{name:?} in {plain:?}");
@@ -899,7 +951,9 @@ mod tests {
                     plain.push(name);
                 }
             }
+            indexed += usize::from(plain.len() > TagNames::INDEXED_FROM);
         }
+        assert!(indexed > 100, "{indexed}");
     }
 
     #[test]
