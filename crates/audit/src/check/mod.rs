@@ -12,6 +12,8 @@ mod repairs;
 mod rewrites;
 mod walk;
 
+use std::cell::RefCell;
+
 use laws::{Article, GameClass, Supervision, time_control::TimeControl};
 use scoresheet::{ClaimKind, GameText, Scoresheet, Span};
 use shakmaty::Color;
@@ -170,34 +172,55 @@ pub fn check_game_with(
     })
 }
 
+thread_local! {
+    /// Each worker's scoresheet, read again for every game it checks: its
+    /// vectors keep their room, so that a game's moves, tags and comments
+    /// cost no allocation (and no free) once the worker has read a game as
+    /// long. A sheet lost to a panic is replaced by an empty one.
+    static SHEET: RefCell<Scoresheet> = RefCell::default();
+}
+
 fn check(source: &str, game: usize, text: &GameText, options: &Options) -> GameReport {
-    let sheet = Scoresheet::read(text);
+    let mut sheet = SHEET.take();
+    sheet.read_again(text);
+    let report = check_sheet(source, game, text, options, &sheet);
+    SHEET.set(sheet);
+    report
+}
+
+fn check_sheet(
+    source: &str,
+    game: usize,
+    text: &GameText,
+    options: &Options,
+    sheet: &Scoresheet,
+) -> GameReport {
     let mut report = GameReport {
         white: sheet.tag("White").map(str::to_string),
         black: sheet.tag("Black").map(str::to_string),
         round: sheet.tag("Round").map(str::to_string),
-        recorded_result: laws::outcome::recorded_result(&sheet),
+        recorded_result: laws::outcome::recorded_result(sheet),
         ..blank_report(source, game, text)
     };
     let time_control = sheet
         .tag("TimeControl")
         .and_then(|tag| TimeControl::parse(tag).ok())
-        .map(|tc| readings::settle_minutes(tc, &sheet, text));
+        .map(|tc| readings::settle_minutes(tc, sheet, text));
     let class = options
         .class
         .or_else(|| time_control.as_ref().and_then(TimeControl::class))
         .unwrap_or(GameClass::Standard);
     // The time control joins the header when the context is done with it.
-    report.header = header::typed(&sheet, None, class);
+    report.header = header::typed(sheet, None, class);
     let ctx = Context {
         text,
-        sheet: &sheet,
+        sheet,
         options,
         class,
         time_control,
     };
 
-    if let Some(reason) = header::unreadable(&sheet) {
+    if let Some(reason) = header::unreadable(sheet) {
         report.findings.push(Finding::new(
             Kind::UnreadableGame,
             None,
@@ -227,7 +250,7 @@ fn check(source: &str, game: usize, text: &GameText, options: &Options) -> GameR
     // one a repaired record reaches.
     let (ruled, reason) = match &ending {
         Some(ending) => (ending.result(), Some((ending.article(), ending.ply))),
-        None => laws::outcome::rule_without_ending(&sheet, &replay, recorded, broken, forfeit),
+        None => laws::outcome::rule_without_ending(sheet, &replay, recorded, broken, forfeit),
     };
     report.ruled_result = Some(ruled);
     if let Some(recorded) = recorded.filter(|r| r.is_decided())
