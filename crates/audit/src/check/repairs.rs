@@ -19,7 +19,7 @@ use laws::{
     resolve::{extra_capture_sign, resolve},
     standing,
 };
-use scoresheet::{Dialect, WrittenMove};
+use scoresheet::{Dialect, RecordedMove, WrittenMove};
 use shakmaty::{
     Chess, Color, Position, Role, Square,
     san::{San, SanPlus},
@@ -118,6 +118,35 @@ impl GameAudit<'_, '_> {
             }
         }
         self.play(recorded, index)
+    }
+
+    /// The ply's move number as the lean walk ([`GameAudit::run_lean`])
+    /// sees it: `true` where [`GameAudit::number_delta`] would find it fits
+    /// (or nothing to check), with that call's one effect then; `false`
+    /// where the general path must look (the first number, which sets the
+    /// count; a number that does not fit; the first ply).
+    #[inline]
+    pub(super) fn number_fits(&mut self, recorded: &RecordedMove) -> bool {
+        self.fix.missing = 0;
+        let Some(written) = recorded.number else {
+            return true;
+        };
+        if self.fix.number_warnings >= MAX_NUMBER_WARNINGS {
+            return true;
+        }
+        let Some(offset) = self.fix.offset else {
+            return false;
+        };
+        if self.replay.ply() == 0 {
+            return false;
+        }
+        let pos = self.replay.position();
+        let board = 2 * (i64::from(pos.fullmoves().get()) - 1) + i64::from(pos.turn().is_black());
+        if written.half_move() - board != offset {
+            return false;
+        }
+        self.fix.reported = None;
+        true
     }
 
     /// How far the number before `index` is off the board's count, beyond

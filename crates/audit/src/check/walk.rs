@@ -127,7 +127,26 @@ impl Context<'_> {
         audit.note_ending();
         let events = self.sheet.events(self.text);
         let mut events = events.iter().peekable();
-        for index in 0..self.sheet.moves.len() {
+        let plies = self.sheet.moves.len();
+        let mut index = 0;
+        while index < plies {
+            // The plies before the next event, for as long as nothing else
+            // is due either, in a loop of their own.
+            let until = events.peek().map_or(plies, |e| e.after_ply.min(plies));
+            let prepared;
+            (index, prepared) = audit.run_lean(index, until);
+            if index >= plies {
+                break;
+            }
+            // The lean loop left off at this ply's move: what comes before
+            // it is done (and no event stands here).
+            if prepared {
+                if let Step::Stop = audit.step(index) {
+                    break;
+                }
+                index += 1;
+                continue;
+            }
             audit.walk.next_ply();
             // Most plies have no event and no claim: they go straight to the move.
             let here: Vec<&EventAt> = if events.peek().is_some_and(|e| e.after_ply <= index) {
@@ -137,6 +156,7 @@ impl Context<'_> {
             };
             if audit.fix.skip > 0 {
                 audit.fix.skip -= 1;
+                index += 1;
                 continue;
             }
             // A reconstruction rules on nothing: rulings rest on the record as written.
@@ -152,6 +172,7 @@ impl Context<'_> {
             if let Step::Stop = audit.step(index) {
                 break;
             }
+            index += 1;
         }
         if !audit.broken {
             audit.walk.next_ply();
@@ -207,29 +228,44 @@ impl GameAudit<'_, '_> {
         }
     }
 
-    /// One recorded move: replayed, or why not.
-    pub(super) fn play(&mut self, recorded: &RecordedMove, index: usize) -> Step {
+    /// Plays the plies from `index` up to `until` (where the next event
+    /// stands) for as long as nothing is due at them: no reconstruction, no
+    /// claim to look for or compare with, nothing touched, the game not
+    /// over, a number that fits, a move that reads and is legal. The walk's
+    /// loop does the same for such a ply through [`GameAudit::step`] and
+    /// [`GameAudit::play`] (this is their usual case, in their order), but
+    /// in a loop that holds every state of the walk, whose registers the
+    /// compiler spills and reloads on every ply. Returns the first ply it
+    /// did not play, which the general path takes up, from the start.
+    #[inline(never)]
+    pub(super) fn run_lean(&mut self, mut index: usize, until: usize) -> (usize, bool) {
         let ctx = self.ctx;
-        if self.fix.active {
-            return self.play_reconstructing(recorded, index);
+        if self.fix.active || self.fix.skip > 0 || !ctx.options.claims.is_empty() {
+            return (index, false);
         }
-        let ply = self.replay.ply() + 1;
-        let mover = self.replay.turn();
-        // Nearly every ply: no written move of a claim to compare, nothing
-        // touched, the game not over, a move that reads. What the general
-        // path below does then, without asking each of its questions. The
-        // marks' checks are written out here and there: one helper for both
-        // cost this path 7 M instructions on the bench slice (issue 17).
-        if self.walk.obligation.is_none()
-            && self.walk.touches.is_empty()
-            && self.walk.promotion.is_none()
-            && self.replay.ending().is_none()
-            && let Ok(notation) = &recorded.notation
-        {
-            let played = match self.replay.play(&notation.written, notation.mark) {
-                Ok(played) => played,
-                Err(err) => return self.unplayable(recorded, Some(err), ply, index),
+        let mode = self.replay.castling_mode();
+        while index < until {
+            let Some(recorded) = ctx.sheet.moves.get(index) else {
+                break;
             };
+            let Ok(notation) = &recorded.notation else {
+                break;
+            };
+            self.walk.next_ply();
+            if self.walk.obligation.is_some() {
+                break;
+            }
+            // From here on the general path takes up the ply at its move.
+            self.missed_claims();
+            if self.replay.ending().is_some() || !self.number_fits(recorded) {
+                return (index, true);
+            }
+            let Ok(mv) = resolve(self.replay.position(), &notation.written, mode) else {
+                return (index, true);
+            };
+            let ply = self.replay.ply() + 1;
+            let mover = self.replay.turn();
+            let played = self.replay.play_move(mv, notation.mark);
             self.fingerprint.write_u32(move_key(played.mv));
             self.walk.offers.touched(mover);
             if extra_capture_sign(&notation.written, played.mv) {
@@ -241,8 +277,19 @@ impl GameAudit<'_, '_> {
                 self.findings.push(f);
             }
             self.note_ending();
-            return Step::Next;
+            index += 1;
         }
+        (index, false)
+    }
+
+    /// One recorded move: replayed, or why not.
+    pub(super) fn play(&mut self, recorded: &RecordedMove, index: usize) -> Step {
+        let ctx = self.ctx;
+        if self.fix.active {
+            return self.play_reconstructing(recorded, index);
+        }
+        let ply = self.replay.ply() + 1;
+        let mover = self.replay.turn();
         let mode = self.replay.castling_mode();
         if let (Some(ob), Ok(notation)) = (self.walk.obligation.take(), &recorded.notation)
             && ob.ply == ply
