@@ -85,27 +85,10 @@ pub fn to_move(pos: &Chess, san: San) -> Result<Move, SanError> {
     if !promotion_fits {
         return Err(SanError::IllegalSan);
     }
-    // Only a piece on a line through the king can be pinned: the blockers
-    // are looked for the first time such a piece is considered.
-    let mut blockers: Option<Bitboard> = None;
-    let mut found: Option<Square> = None;
-    let mut more = false;
-    let mut consider = |from: Square| {
-        let named = file.is_none_or(|f| f == from.file()) && rank.is_none_or(|r| r == from.rank());
-        let unpinned = attacks::ray(king, from).is_empty()
-            || !blockers
-                .get_or_insert_with(|| slider_blockers(board, pos.them(), king))
-                .contains(from)
-            || attacks::aligned(from, to, king);
-        if named && unpinned {
-            more |= found.is_some();
-            found.get_or_insert(from);
-        }
-    };
-    match role {
-        Role::Pawn => pawn_origins(pos, to, captured.is_some())
-            .into_iter()
-            .for_each(&mut consider),
+    // The squares the pieces that could make the move stand on, as the
+    // written file or rank narrows them.
+    let origins = match role {
+        Role::Pawn => pawn_origins(pos, to, captured.is_some()),
         Role::King => {
             if attacks::king_attacks(king).contains(to)
                 && off_lines.contains(to)
@@ -113,14 +96,30 @@ pub fn to_move(pos: &Chess, san: San) -> Result<Move, SanError> {
                     .attacks_to(to, !pos.turn(), board.occupied())
                     .is_empty()
             {
-                consider(king);
+                Bitboard::from_square(king)
+            } else {
+                Bitboard::EMPTY
             }
         }
-        _ => {
-            let piece = role.of(pos.turn());
-            (attacks::attacks(to, piece, board.occupied()) & pos.our(role))
-                .into_iter()
-                .for_each(&mut consider);
+        _ => attacks::attacks(to, role.of(pos.turn()), board.occupied()) & pos.our(role),
+    };
+    let named = origins
+        & file.map_or(Bitboard::FULL, Bitboard::from_file)
+        & rank.map_or(Bitboard::FULL, Bitboard::from_rank);
+    // Only a piece on a line through the king can be pinned: the blockers
+    // are looked for the first time such a piece is considered.
+    let mut blockers: Option<Bitboard> = None;
+    let mut found: Option<Square> = None;
+    let mut more = false;
+    for from in named {
+        let unpinned = attacks::ray(king, from).is_empty()
+            || !blockers
+                .get_or_insert_with(|| slider_blockers(board, pos.them(), king))
+                .contains(from)
+            || attacks::aligned(from, to, king);
+        if unpinned {
+            more |= found.is_some();
+            found.get_or_insert(from);
         }
     }
     match (found, more) {
