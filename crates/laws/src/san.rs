@@ -52,7 +52,7 @@ pub fn to_move(pos: &Chess, san: San) -> Result<Move, SanError> {
     // In check, shakmaty's evasions: the king to a square off every
     // checking slider's line, another piece only against a single checker,
     // to take it or to stand between.
-    let checkers = pos.checkers();
+    let checkers = checkers(board, king, pos.turn());
     let (evasion_target, off_lines) = if checkers.any() {
         let mut lines = Bitboard::EMPTY;
         for checker in checkers & board.sliders() {
@@ -133,6 +133,47 @@ pub fn to_move(pos: &Chess, san: San) -> Result<Move, SanError> {
         (Some(_), true) => Err(SanError::AmbiguousSan),
         (None, _) => Err(SanError::IllegalSan),
     }
+}
+
+/// The pieces that give check to our king on `king` (`us` to move):
+/// shakmaty's `checkers`, without looking past the pieces on the king's
+/// lines where no enemy slider stands on them, as in most positions. Asked
+/// before every move is read.
+fn checkers(board: &Board, king: Square, us: Color) -> Bitboard {
+    let them = board.by_color(!us);
+    let mut checkers = them
+        & ((attacks::knight_attacks(king) & board.knights())
+            | (attacks::king_attacks(king) & board.kings())
+            | (attacks::pawn_attacks(us, king) & board.pawns()));
+    let occupied = board.occupied();
+    let rooks = them & board.rooks_and_queens();
+    if (rooks & (Bitboard::from_file(king.file()) | Bitboard::from_rank(king.rank()))).any() {
+        checkers |= attacks::rook_attacks(king, occupied) & rooks;
+    }
+    let bishops = them & board.bishops_and_queens();
+    let (file, rank) = (king.file() as usize, king.rank() as usize);
+    let diagonals = DIAGONALS[7 + file - rank] | ANTI_DIAGONALS[file + rank];
+    if (bishops & Bitboard(diagonals)).any() {
+        checkers |= attacks::bishop_attacks(king, occupied) & bishops;
+    }
+    checkers
+}
+
+/// The squares of each diagonal (file minus rank, plus 7) and each
+/// anti-diagonal (file plus rank).
+const DIAGONALS: [u64; 15] = lines_of(false);
+const ANTI_DIAGONALS: [u64; 15] = lines_of(true);
+
+const fn lines_of(anti: bool) -> [u64; 15] {
+    let mut lines = [0u64; 15];
+    let mut square = 0;
+    while square < 64 {
+        let (file, rank) = (square % 8, square / 8);
+        let line = if anti { file + rank } else { 7 + file - rank };
+        lines[line] |= 1 << square;
+        square += 1;
+    }
+    lines
 }
 
 /// The squares our pawns could reach `to` from: diagonally behind it for a
@@ -333,6 +374,35 @@ mod tests {
             promotion: None,
         });
         compare_everything(&king_left_in_check);
+    }
+
+    /// The check test before each move gives shakmaty's checkers, in the
+    /// positions of random games (checks by every piece, discovered and
+    /// double checks pass by) and in those an illegal move that stood
+    /// leaves (a king next to the other, a pawn on the last rank). It fails
+    /// if either line test is left out or given the wrong lines.
+    #[test]
+    fn checkers_are_shakmatys() {
+        let mut checks = 0;
+        let mut same = |pos: &Chess| {
+            if let Some(king) = pos.board().king_of(pos.turn()) {
+                let found = checkers(pos.board(), king, pos.turn());
+                assert_eq!(
+                    found,
+                    pos.checkers(),
+                    "{}",
+                    Fen::from_position(pos, shakmaty::EnPassantMode::Legal)
+                );
+                checks += usize::from(found.any());
+            }
+        };
+        crate::testing::random_games(0x2545_f491_4f6c_dd1d, 300, 120, &mut same);
+        let illegal =
+            crate::testing::irregular_positions(0x9e37_79b9_7f4a_7c15, 100, 120, &mut same);
+        assert!(
+            checks > 1_000 && illegal > 50,
+            "{checks} checks, {illegal} illegal positions"
+        );
     }
 
     #[test]
