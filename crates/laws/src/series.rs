@@ -164,11 +164,15 @@ impl Series {
         let Some(current) = self.boards.last() else {
             return 1;
         };
+        // The occupied squares first: they differ for nearly every earlier
+        // position, where the whole boards' comparison goes through the
+        // pawns and pieces that have not moved before it finds a difference.
+        let occupied = current.occupied();
         self.boards
             .iter()
             .rev()
             .step_by(2)
-            .filter(|b| *b == current)
+            .filter(|b| b.occupied() == occupied && *b == current)
             .count()
     }
 
