@@ -121,12 +121,13 @@ impl GameAudit<'_, '_> {
     }
 
     /// The ply's move number as the lean walk ([`GameAudit::run_lean`])
-    /// sees it: `true` where [`GameAudit::number_delta`] would find it fits
-    /// (or nothing to check), with that call's one effect then; `false`
-    /// where the general path must look (the first number, which sets the
-    /// count; a number that does not fit; the first ply).
+    /// sees it: `true` where [`GameAudit::number_delta`] finds it fits (or
+    /// nothing to check), with that call's effects. The usual case is
+    /// answered here; the first number (which sets the count) and the first
+    /// ply go to `number_delta` itself, whose effects are the same when the
+    /// general path asks it again.
     #[inline]
-    pub(super) fn number_fits(&mut self, recorded: &RecordedMove) -> bool {
+    pub(super) fn number_fits(&mut self, index: usize, recorded: &RecordedMove) -> bool {
         self.fix.missing = 0;
         let Some(written) = recorded.number else {
             return true;
@@ -134,12 +135,9 @@ impl GameAudit<'_, '_> {
         if self.fix.number_warnings >= MAX_NUMBER_WARNINGS {
             return true;
         }
-        let Some(offset) = self.fix.offset else {
-            return false;
+        let Some(offset) = self.fix.offset.filter(|_| self.replay.ply() > 0) else {
+            return self.number_delta(index).is_none();
         };
-        if self.replay.ply() == 0 {
-            return false;
-        }
         let pos = self.replay.position();
         let board = 2 * (i64::from(pos.fullmoves().get()) - 1) + i64::from(pos.turn().is_black());
         if written.half_move() - board != offset {

@@ -257,7 +257,7 @@ impl GameAudit<'_, '_> {
             }
             // From here on the general path takes up the ply at its move.
             self.missed_claims();
-            if self.replay.ending().is_some() || !self.number_fits(recorded) {
+            if self.replay.ending().is_some() || !self.number_fits(index, recorded) {
                 return (index, true);
             }
             let Ok(mv) = resolve(self.replay.position(), &notation.written, mode) else {
