@@ -684,6 +684,38 @@ mod tests {
         );
     }
 
+    /// The count of the current position's occurrences is kept from one
+    /// question to the next (the fivefold test after a move, the look for
+    /// missed claims before the next): at every ply of games that repeat
+    /// positions, broken off by captures, castling and pawn moves, it is the
+    /// number of plies the uncounted list names, asked once and twice.
+    #[test]
+    fn the_kept_count_is_the_count() {
+        let start: Chess = START
+            .parse::<Fen>()
+            .expect("fen")
+            .into_position(CastlingMode::Standard)
+            .expect("legal");
+        let lines = [
+            "Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1 Ng8 e4 e5 Ke2 Ke7 Ke1 Ke8 Ke2 Ke7 Ke1 Ke8",
+            "e4 e5 Nf3 Nc6 Bc4 Bc5 O-O Nf6 Ng5 O-O Nf3 Ne8 Ng5 Nf6 Nf3 Ne8 Ng5 Nf6 Nxf7 Rxf7 Bxf7+ Kxf7",
+        ];
+        for line in lines {
+            let mut game = Replay::new(start.clone(), CastlingMode::Standard);
+            for token in line.split_whitespace() {
+                let n = parse_move(token.as_bytes()).expect("notation");
+                game.play(&n.written, n.mark).expect("legal move");
+                let listed = game.occurrences().len();
+                assert_eq!(game.occurrence_count(), listed, "{line}: after {token}");
+                assert_eq!(
+                    game.occurrence_count(),
+                    listed,
+                    "{line}: after {token}, again"
+                );
+            }
+        }
+    }
+
     #[test]
     fn fivefold_counts_scattered_occurrences() {
         let shuffle = "Nf3 Nf6 Ng1 Ng8 ";

@@ -36,7 +36,7 @@
 //! assert_eq!(game.occurrences(), [0, 4]);
 //! ```
 
-use std::borrow::Cow;
+use std::{borrow::Cow, cell::Cell};
 
 use shakmaty::{Board, Square};
 
@@ -55,6 +55,10 @@ pub(crate) struct Series {
     steps: [QuietStep; KEPT_FROM - 1],
     /// The board of each position, oldest first, once kept; empty before.
     boards: Vec<Board>,
+    /// The last count of [`Series::occurrence_count`], for the position at
+    /// (`start`, `len`): the fivefold test after a move and the look for
+    /// missed claims before the next one both ask it of the same position.
+    counted: Cell<(usize, usize, usize)>,
 }
 
 /// A reversible move by the rules: a piece steps from one square to an
@@ -76,6 +80,7 @@ impl Series {
                 to: Square::A1,
             }; KEPT_FROM - 1],
             boards: Vec::new(),
+            counted: Cell::new((usize::MAX, 0, 0)),
         }
     }
 
@@ -164,16 +169,23 @@ impl Series {
         let Some(current) = self.boards.last() else {
             return 1;
         };
+        let (start, len, count) = self.counted.get();
+        if (start, len) == (self.start, self.len) {
+            return count;
+        }
         // The occupied squares first: they differ for nearly every earlier
         // position, where the whole boards' comparison goes through the
         // pawns and pieces that have not moved before it finds a difference.
         let occupied = current.occupied();
-        self.boards
+        let count = self
+            .boards
             .iter()
             .rev()
             .step_by(2)
             .filter(|b| b.occupied() == occupied && *b == current)
-            .count()
+            .count();
+        self.counted.set((self.start, self.len, count));
+        count
     }
 
     /// Plies at which the current position occurred, oldest first.
