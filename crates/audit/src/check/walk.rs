@@ -230,13 +230,17 @@ impl GameAudit<'_, '_> {
 
     /// Plays the plies from `index` up to `until` (where the next event
     /// stands) for as long as nothing is due at them: no reconstruction, no
-    /// claim to look for or compare with, nothing touched, the game not
+    /// claim option, no written move of a claim to compare, the game not
     /// over, a number that fits, a move that reads and is legal. The walk's
     /// loop does the same for such a ply through [`GameAudit::step`] and
     /// [`GameAudit::play`] (this is their usual case, in their order), but
     /// in a loop that holds every state of the walk, whose registers the
-    /// compiler spills and reloads on every ply. Returns the first ply it
-    /// did not play, which the general path takes up, from the start.
+    /// compiler spills and reloads on every ply.
+    ///
+    /// Returns the first ply it did not play, and whether what comes before
+    /// that ply's move is done (the next ply's reset, the look for claims
+    /// nobody made): the general path takes the ply up at its move then
+    /// ([`GameAudit::step`]), else from its start.
     #[inline(never)]
     pub(super) fn run_lean(&mut self, mut index: usize, until: usize) -> (usize, bool) {
         let ctx = self.ctx;
