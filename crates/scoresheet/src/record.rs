@@ -174,7 +174,7 @@ impl Scoresheet {
     /// keep their room, so that a worker that reads game after game into one
     /// sheet allocates for the moves, tags and comments of a game only when
     /// it is longer than any before (and at most the room of a long game is
-    /// kept, [`Scoresheet::clear`]).
+    /// kept, [`Scoresheet::emptied`]).
     ///
     /// ```
     /// use scoresheet::{GameText, Scoresheet};
@@ -187,27 +187,45 @@ impl Scoresheet {
         self.read_as::<true>(text);
     }
 
-    /// Empties the sheet, keeping the room of its vectors up to that of a
+    /// The sheet emptied, its vectors keeping their room up to that of a
     /// long game: one game of a million moves must not hold a worker's
-    /// memory for the rest of the run.
-    fn clear(&mut self) {
-        fn keep<T>(items: &mut Vec<T>, room: usize) {
+    /// memory for the rest of the run. Every field is named, so that a field
+    /// added to the sheet cannot be left holding the game before.
+    fn emptied(self) -> Scoresheet {
+        fn keep<T>(mut items: Vec<T>, room: usize) -> Vec<T> {
             items.clear();
             items.shrink_to(room);
+            items
         }
+        let Scoresheet {
+            tags,
+            moves,
+            result: _,
+            comments,
+            annotations,
+            nags,
+            variations,
+            offer_marks,
+            problems,
+            non_standard,
+            is_empty: _,
+        } = self;
+        let mut tags = keep(tags, 64);
         // Online games carry up to twenty tags: room for them without a second allocation.
-        keep(&mut self.tags, 64);
-        self.tags.reserve(24);
-        keep(&mut self.moves, 1024);
-        keep(&mut self.comments, 1024);
-        keep(&mut self.annotations, 256);
-        keep(&mut self.nags, 256);
-        keep(&mut self.variations, 256);
-        keep(&mut self.offer_marks, 256);
-        keep(&mut self.problems, 256);
-        keep(&mut self.non_standard, 256);
-        self.result = None;
-        self.is_empty = false;
+        tags.reserve(24);
+        Scoresheet {
+            tags,
+            moves: keep(moves, 1024),
+            result: None,
+            comments: keep(comments, 1024),
+            annotations: keep(annotations, 256),
+            nags: keep(nags, 256),
+            variations: keep(variations, 256),
+            offer_marks: keep(offer_marks, 256),
+            problems: keep(problems, 256),
+            non_standard: keep(non_standard, 256),
+            is_empty: false,
+        }
     }
 
     /// [`Scoresheet::read_again`], with or without the lexer's quick paths
@@ -216,13 +234,12 @@ impl Scoresheet {
     fn read_as<const QUICK: bool>(&mut self, text: &GameText) {
         let bytes = &text.bytes[..];
         let mut tokens = Lexer::new(bytes);
-        self.clear();
-        self.is_empty = tokens.is_blank();
         // Read into a sheet of this function's own (the vectors moved, not
         // copied): the compiler keeps its lengths in registers, which it
         // cannot do for a sheet behind a reference (1.5 M more on the bench
         // slice that way).
-        let mut sheet = std::mem::take(self);
+        let mut sheet = std::mem::take(self).emptied();
+        sheet.is_empty = tokens.is_blank();
         let mut depth = 0usize;
         let mut variation_start = 0;
         // Whether the variation read so far is `(=)`: one `=` and nothing else.
