@@ -139,7 +139,7 @@ impl GameAudit<'_, '_> {
             return self.number_delta(index).is_none();
         };
         let pos = self.replay.position();
-        let board = 2 * (i64::from(pos.fullmoves().get()) - 1) + i64::from(pos.turn().is_black());
+        let board = half_move_of(pos);
         if written.half_move() - board != offset {
             return false;
         }
@@ -155,7 +155,7 @@ impl GameAudit<'_, '_> {
             return None;
         }
         let pos = self.replay.position();
-        let board = 2 * (i64::from(pos.fullmoves().get()) - 1) + i64::from(pos.turn().is_black());
+        let board = half_move_of(pos);
         // A record that begins with Black's move, numbered as a move of
         // its own (`30. Kg7` for `30... Kg7`): an everyday way of writing
         // it, and the number is right.
@@ -538,7 +538,7 @@ impl GameAudit<'_, '_> {
             suffix: None,
         });
         let start = self.replay.ply();
-        let first = 2 * (i64::from(pos.fullmoves().get()) - 1) + i64::from(pos.turn().is_black());
+        let first = half_move_of(pos);
         let last = first + i64::try_from(reach).unwrap_or(0) - 1;
         let last = last.max(first);
         let reaches = (
@@ -650,4 +650,11 @@ impl super::Context<'_> {
             .class
             .is_some_and(|c| c.illegal_moves_stand(self.options.supervision))
     }
+}
+
+/// The half-move the position's move counter names, counted as
+/// [`scoresheet::WrittenNumber::half_move`] counts a written number (White's
+/// first move 0): what the record's numbers are compared with.
+fn half_move_of(pos: &Chess) -> i64 {
+    2 * (i64::from(pos.fullmoves().get()) - 1) + i64::from(pos.turn().is_black())
 }
