@@ -488,8 +488,12 @@ impl Iterator for Lexer<'_> {
     }
 }
 
-/// The bytes of a tag name as the lexer reads it: ASCII letters, digits, `_` and `-`.
-static TAG_NAME: [bool; 256] = {
+/// The bytes of a tag name: ASCII letters, digits, `_` and `-`. The one
+/// table for the lexer and the splitter, so that both end a name at the
+/// same byte: with two tables, the splitter read `[X-One "1"]` and
+/// `[X-Two "2"]` both as `X`, took the second for a repeated tag and cut the
+/// game in two.
+pub(crate) static TAG_NAME: [bool; 256] = {
     let mut table = [false; 256];
     let mut b = 0;
     while b < 256 {

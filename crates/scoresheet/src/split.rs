@@ -27,7 +27,7 @@ use std::{
     io::{self, BufRead},
 };
 
-use crate::{forms::text_annotation, results::movetext_result, text::GameText};
+use crate::{forms::text_annotation, lexer::TAG_NAME, results::movetext_result, text::GameText};
 
 /// The default size limit for one game's text: 16 MiB.
 pub const DEFAULT_GAME_LIMIT: usize = 16 << 20;
@@ -783,22 +783,10 @@ fn split_tag_name(line: &[u8]) -> Option<(&[u8], &[u8])> {
     // table look-up a byte, not the two range tests of `is_ascii_alphanumeric`.
     let end = rest
         .iter()
-        .position(|&b| !NAME_BYTE[usize::from(b)])
+        .position(|&b| !TAG_NAME[usize::from(b)])
         .unwrap_or(rest.len());
     (end > 0).then(|| (&rest[..end], &rest[end..]))
 }
-
-/// The bytes of a tag name: ASCII letters, digits and `_`.
-const NAME_BYTE: [bool; 256] = {
-    let mut table = [false; 256];
-    let mut b = 0;
-    while b < 256 {
-        let c = b as u8;
-        table[b] = c.is_ascii_alphanumeric() || c == b'_';
-        b += 1;
-    }
-    table
-};
 
 fn tag_name(line: &[u8]) -> Option<&[u8]> {
     split_tag_name(line).map(|(name, _)| name)
@@ -957,19 +945,28 @@ mod tests {
     }
 
     #[test]
-    fn tag_names_are_letters_digits_and_underscores() {
-        for b in 0..=255u8 {
-            assert_eq!(
-                NAME_BYTE[usize::from(b)],
-                b.is_ascii_alphanumeric() || b == b'_',
-                "{b}"
-            );
-        }
+    fn tag_names_are_read_as_the_lexer_reads_them() {
         assert_eq!(
             split_tag_name(b"[ White_Elo2 \"1\"]"),
             Some((&b"White_Elo2"[..], &b" \"1\"]"[..]))
         );
+        assert_eq!(
+            split_tag_name(b"[X-Team-Name \"a\"]"),
+            Some((&b"X-Team-Name"[..], &b" \"a\"]"[..]))
+        );
         assert_eq!(split_tag_name(b"[\"x\"]"), None);
+    }
+
+    /// Names that agree up to a hyphen are two names, not one repeated: the
+    /// header stays one game (it was cut in two when the splitter stopped a
+    /// name at `-`).
+    #[test]
+    fn names_with_hyphens_are_told_apart() {
+        let games =
+            split(b"[Event \"e\"]\n[X-One \"1\"]\n[X-Two \"2\"]\n[Result \"*\"]\n\n1. e4 *\n");
+        assert_eq!(games.len(), 1, "{games:?}");
+        let games = split(b"[X-One \"1\"]\n[X-One \"2\"]\n");
+        assert_eq!(games.len(), 2, "{games:?}");
     }
 
     #[test]
