@@ -113,9 +113,9 @@ impl Summary {
             self.changed.push(Changed {
                 source: report.source.clone(),
                 game: report.game,
-                round: report.round.clone(),
-                white: report.white.clone(),
-                black: report.black.clone(),
+                round: report.round.as_deref().map(str::to_string),
+                white: report.white.as_deref().map(str::to_string),
+                black: report.black.as_deref().map(str::to_string),
                 recorded: recorded.as_str().to_string(),
                 ruled: ruled.as_str(),
                 kind: decider.map(|f| f.kind),

@@ -17,9 +17,11 @@ pub struct GameReport {
     pub source: String,
     pub game: usize,
     pub line: u32,
-    pub white: Option<String>,
-    pub black: Option<String>,
-    pub round: Option<String>,
+    /// The `White`, `Black` and `Round` tags as written, held inline where
+    /// short (as the [`Header`]'s texts): no allocation for most games.
+    pub white: Option<CompactString>,
+    pub black: Option<CompactString>,
+    pub round: Option<CompactString>,
     pub plies: usize,
     /// Half-moves replayed with the repairs taken (inserted moves
     /// included); `plies` where nothing was repaired.

@@ -75,8 +75,8 @@ impl<W: Write> Render for Csv<W> {
             let record = [
                 r.source.clone(),
                 r.game.to_string(),
-                r.white.clone().unwrap_or_default(),
-                r.black.clone().unwrap_or_default(),
+                r.white.as_deref().unwrap_or_default().to_string(),
+                r.black.as_deref().unwrap_or_default().to_string(),
                 f.ply.map(|p| p.to_string()).unwrap_or_default(),
                 f.move_number
                     .as_ref()

@@ -58,9 +58,9 @@ impl Serialize for Row<'_> {
         s.serialize_field("source", &r.source)?;
         s.serialize_field("game", &r.game)?;
         s.serialize_field("line", &r.line)?;
-        s.serialize_field("white", &r.white)?;
-        s.serialize_field("black", &r.black)?;
-        s.serialize_field("round", &r.round)?;
+        s.serialize_field("white", &r.white.as_deref())?;
+        s.serialize_field("black", &r.black.as_deref())?;
+        s.serialize_field("round", &r.round.as_deref())?;
         s.serialize_field("plies", &r.plies)?;
         s.serialize_field("reconstructed_plies", &r.reconstructed_plies)?;
         s.serialize_field("repairs", &r.repairs)?;

@@ -14,6 +14,8 @@ mod walk;
 
 use std::cell::RefCell;
 
+use compact_str::CompactString;
+
 use laws::{Article, GameClass, Supervision, time_control::TimeControl};
 use scoresheet::{ClaimKind, GameText, Scoresheet, Span};
 use shakmaty::Color;
@@ -196,9 +198,9 @@ fn check_sheet(
     sheet: &Scoresheet,
 ) -> GameReport {
     let mut report = GameReport {
-        white: sheet.tag("White").map(str::to_string),
-        black: sheet.tag("Black").map(str::to_string),
-        round: sheet.tag("Round").map(str::to_string),
+        white: sheet.tag("White").map(CompactString::from),
+        black: sheet.tag("Black").map(CompactString::from),
+        round: sheet.tag("Round").map(CompactString::from),
         recorded_result: laws::outcome::recorded_result(sheet),
         ..blank_report(source, game, text)
     };

@@ -7,6 +7,7 @@
 //! the game's row. Memory holds the file and one entry per matched pairing;
 //! each game costs a look-up of its players' names, not a walk of the field.
 
+use compact_str::{CompactString, ToCompactString};
 use laws::GameResult;
 use rustc_hash::FxHashMap;
 use shakmaty::Color;
@@ -206,9 +207,9 @@ impl Tournament {
             source: self.source.clone(),
             game: self.rows,
             line,
-            white,
-            black,
-            round: round.map(|r| r.to_string()),
+            white: white.map(CompactString::from),
+            black: black.map(CompactString::from),
+            round: round.map(|r| r.to_compact_string()),
             plies: 0,
             reconstructed_plies: 0,
             repairs: 0,
@@ -382,7 +383,7 @@ impl Tournament {
                 TrfFacts::Unmatched {
                     round: None,
                     cause: Unmatched::NoRound {
-                        written: report.round.clone(),
+                        written: report.round.as_deref().map(str::to_string),
                     },
                 },
             );
@@ -529,8 +530,8 @@ impl Tournament {
             };
             if candidates.len() > 1 || unmatched {
                 let written = match side {
-                    Color::White => report.white.clone(),
-                    Color::Black => report.black.clone(),
+                    Color::White => report.white.as_deref(),
+                    Color::Black => report.black.as_deref(),
                 };
                 uncertain.push(self.finding(
                     Kind::TrfUncertainMatch,
@@ -538,7 +539,7 @@ impl Tournament {
                     TrfFacts::Uncertain {
                         round,
                         side,
-                        written: written.unwrap_or_default(),
+                        written: written.unwrap_or_default().to_string(),
                         chosen: self.named(pick(&chosen)),
                         candidates: candidates.iter().map(|&c| self.named(c)).collect(),
                         doubt: if candidates.len() > 1 {
