@@ -4,7 +4,7 @@
 //! other reasons (rules infractions, defaults, adjudications) keep their
 //! recorded result.
 
-use scoresheet::{GameText, Scoresheet, Span, results::movetext_result};
+use scoresheet::{GameText, Scoresheet, Span, TagName, results::movetext_result};
 use shakmaty::Color;
 
 use crate::{Article, GameResult, Replay, mating::proven_unwinnable};
@@ -13,7 +13,7 @@ use crate::{Article, GameResult, Replay, mating::proven_unwinnable};
 /// the movetext's result.
 pub fn recorded_result(sheet: &Scoresheet) -> Option<GameResult> {
     sheet
-        .tag("Result")
+        .known_tag(TagName::Result)
         .and_then(GameResult::parse)
         .or_else(|| sheet.result.map(|(outcome, _)| outcome.into()))
 }
@@ -21,7 +21,7 @@ pub fn recorded_result(sheet: &Scoresheet) -> Option<GameResult> {
 /// A forfeit win recorded in the `Result` tag or the movetext (`+:-`): the
 /// winner, the spelling, whether it is the tag's, and where it stands.
 pub fn forfeit(sheet: &Scoresheet, text: &GameText) -> Option<(Color, String, bool, Span)> {
-    let tag = sheet.tags.iter().find(|t| t.name == "Result");
+    let tag = sheet.tags.iter().find(|t| t.known == TagName::Result);
     if let Some(tag) = tag
         && let Some(read) = GameResult::read_tag(&tag.value)
         && read.forfeit
@@ -77,7 +77,7 @@ pub fn rule_without_ending(
     let Some(recorded) = recorded else {
         return (GameResult::Undecided, None);
     };
-    let termination = sheet.tag("Termination");
+    let termination = sheet.known_tag(TagName::Termination);
     // A forfeit is no game played: no resignation to judge by the board (6.7).
     if let Some(winner) = recorded.winner()
         && !broken

@@ -41,5 +41,5 @@ pub use record::{
     WrittenNumber,
 };
 pub use split::Splitter;
-pub use tags::Tag;
+pub use tags::{Tag, TagName};
 pub use text::{Encoding, GameText, Location};

@@ -10,7 +10,7 @@ use crate::{
     forms::{NonStandardForm, NonStandardUse, is_suffix_annotation, note, text_annotation},
     lexer::{Lexer, Quick, Span, TokenKind},
     notation::{Notation, NotationError, parse_move},
-    tags::{HeaderText, Tag},
+    tags::{HeaderText, Tag, TagName},
     text::GameText,
 };
 
@@ -260,7 +260,7 @@ impl Scoresheet {
                 && let Some((name, value, span)) = tokens.quick_tag()
             {
                 let (name, value) = header.pair(text, name, value);
-                sheet.tags.push(Tag { name, value, span });
+                sheet.tags.push(Tag::new(name, value, span));
                 continue;
             }
             if QUICK && depth == 0 && sheet.result.is_none() {
@@ -339,7 +339,7 @@ impl Scoresheet {
                         sheet.problem(SyntaxProblem::TagInMovetext, span);
                     } else if let Some(value) = value {
                         let (name, value) = header.pair(text, name, value);
-                        sheet.tags.push(Tag { name, value, span });
+                        sheet.tags.push(Tag::new(name, value, span));
                     } else {
                         sheet.problem(SyntaxProblem::MalformedTag, span);
                     }
@@ -547,16 +547,25 @@ impl Scoresheet {
 
     /// The value of the first tag with this name.
     pub fn tag(&self, name: &str) -> Option<&str> {
-        // Asked a few times a game of twenty tags, many of one length
-        // (`Event`, `White`, `Black`, `Round`): the first byte rules most
-        // of them out before the bytes are compared.
-        let first = name.as_bytes().first();
+        match TagName::of(name) {
+            TagName::Other => self
+                .tags
+                .iter()
+                .find(|t| t.name == name)
+                .map(|t| t.value.as_str()),
+            known => self.known_tag(known),
+        }
+    }
+
+    /// The value of the first tag with this known name, the name read once
+    /// ([`Tag::known`]); `None` for [`TagName::Other`], which names no tag.
+    pub fn known_tag(&self, name: TagName) -> Option<&str> {
+        if name == TagName::Other {
+            return None;
+        }
         self.tags
             .iter()
-            .find(|t| {
-                let seen = t.name.as_str();
-                seen.len() == name.len() && seen.as_bytes().first() == first && seen == name
-            })
+            .find(|t| t.known == name)
             .map(|t| t.value.as_str())
     }
 

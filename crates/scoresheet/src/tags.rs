@@ -14,6 +14,170 @@ pub struct Tag {
     pub name: CompactString,
     pub value: CompactString,
     pub span: Span,
+    /// The name, where it is one the checks ask for: `TagName::of(&name)`.
+    pub known: TagName,
+}
+
+impl Tag {
+    /// A tag pair with its name classified.
+    pub fn new(name: CompactString, value: CompactString, span: Span) -> Tag {
+        let known = TagName::of(&name);
+        Tag {
+            name,
+            value,
+            span,
+            known,
+        }
+    }
+}
+
+/// The tag names the checks of a header ask for, told apart when the header
+/// is read: each check then compares one byte, not a name, for every tag of
+/// every game (string comparisons were half the header's checks).
+///
+/// ```
+/// use scoresheet::tags::TagName;
+/// assert_eq!(TagName::of("WhiteElo"), TagName::WhiteElo);
+/// assert_eq!(TagName::of("whiteelo"), TagName::Other);
+/// assert_eq!(TagName::Termination.as_str(), "Termination");
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum TagName {
+    // The Seven Tag Roster first, in its order ([`TagName::roster_index`]).
+    Event,
+    Site,
+    Date,
+    Round,
+    White,
+    Black,
+    Result,
+    Board,
+    TimeControl,
+    Termination,
+    Fen,
+    SetUp,
+    Variant,
+    WhiteTitle,
+    BlackTitle,
+    WhiteElo,
+    BlackElo,
+    WhiteFideId,
+    BlackFideId,
+    WhiteTeam,
+    BlackTeam,
+    /// Any other name (the PGN standard's names are case-sensitive).
+    Other,
+}
+
+impl TagName {
+    /// Every name but [`TagName::Other`].
+    pub const KNOWN: [TagName; 21] = [
+        TagName::Event,
+        TagName::Site,
+        TagName::Date,
+        TagName::Round,
+        TagName::White,
+        TagName::Black,
+        TagName::Result,
+        TagName::Board,
+        TagName::TimeControl,
+        TagName::Termination,
+        TagName::Fen,
+        TagName::SetUp,
+        TagName::Variant,
+        TagName::WhiteTitle,
+        TagName::BlackTitle,
+        TagName::WhiteElo,
+        TagName::BlackElo,
+        TagName::WhiteFideId,
+        TagName::BlackFideId,
+        TagName::WhiteTeam,
+        TagName::BlackTeam,
+    ];
+
+    /// Where the name stands in the [`SEVEN_TAG_ROSTER`], if it is one of it.
+    ///
+    /// ```
+    /// use scoresheet::tags::TagName;
+    /// assert_eq!(TagName::Result.roster_index(), Some(6));
+    /// assert_eq!(TagName::TimeControl.roster_index(), None);
+    /// ```
+    pub const fn roster_index(self) -> Option<usize> {
+        let index = self as usize;
+        if index < SEVEN_TAG_ROSTER.len() {
+            Some(index)
+        } else {
+            None
+        }
+    }
+
+    /// The name as the PGN standard writes it; `""` for [`TagName::Other`].
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            TagName::Event => "Event",
+            TagName::Site => "Site",
+            TagName::Date => "Date",
+            TagName::Round => "Round",
+            TagName::White => "White",
+            TagName::Black => "Black",
+            TagName::Result => "Result",
+            TagName::Board => "Board",
+            TagName::TimeControl => "TimeControl",
+            TagName::Termination => "Termination",
+            TagName::Fen => "FEN",
+            TagName::SetUp => "SetUp",
+            TagName::Variant => "Variant",
+            TagName::WhiteTitle => "WhiteTitle",
+            TagName::BlackTitle => "BlackTitle",
+            TagName::WhiteElo => "WhiteElo",
+            TagName::BlackElo => "BlackElo",
+            TagName::WhiteFideId => "WhiteFideId",
+            TagName::BlackFideId => "BlackFideId",
+            TagName::WhiteTeam => "WhiteTeam",
+            TagName::BlackTeam => "BlackTeam",
+            TagName::Other => "",
+        }
+    }
+
+    /// The known name `name` is, exactly as written (case and all), else
+    /// [`TagName::Other`]. Its length and first two bytes leave at most
+    /// one candidate, which one comparison confirms: this runs for every
+    /// tag pair read.
+    pub fn of(name: &str) -> TagName {
+        let bytes = name.as_bytes();
+        let (Some(&first), Some(&second)) = (bytes.first(), bytes.get(1)) else {
+            return TagName::Other;
+        };
+        let candidate = match (bytes.len(), first, second) {
+            (3, b'F', _) => TagName::Fen,
+            (4, b'S', _) => TagName::Site,
+            (4, b'D', _) => TagName::Date,
+            (5, b'E', _) => TagName::Event,
+            (5, b'R', _) => TagName::Round,
+            (5, b'W', _) => TagName::White,
+            (5, b'B', b'l') => TagName::Black,
+            (5, b'B', _) => TagName::Board,
+            (5, b'S', _) => TagName::SetUp,
+            (6, b'R', _) => TagName::Result,
+            (7, b'V', _) => TagName::Variant,
+            (8, b'W', _) => TagName::WhiteElo,
+            (8, b'B', _) => TagName::BlackElo,
+            (9, b'W', _) => TagName::WhiteTeam,
+            (9, b'B', _) => TagName::BlackTeam,
+            (10, b'W', _) => TagName::WhiteTitle,
+            (10, b'B', _) => TagName::BlackTitle,
+            (11, b'T', b'i') => TagName::TimeControl,
+            (11, b'T', _) => TagName::Termination,
+            (11, b'W', _) => TagName::WhiteFideId,
+            (11, b'B', _) => TagName::BlackFideId,
+            _ => return TagName::Other,
+        };
+        if candidate.as_str() == name {
+            candidate
+        } else {
+            TagName::Other
+        }
+    }
 }
 
 /// The Seven Tag Roster of the PGN standard, in its order.
@@ -159,7 +323,7 @@ pub fn is_valid_date(value: &str) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use super::unescape;
+    use super::{SEVEN_TAG_ROSTER, TagName, unescape};
     use crate::{Encoding, GameText, Scoresheet};
 
     fn values(text: &GameText) -> Vec<String> {
@@ -195,6 +359,44 @@ mod tests {
         // Windows-1252.
         let text = GameText::new(b"[White \"G\xf6tz\"]\n1. e4 *".to_vec(), 1, 0);
         assert_eq!(values(&text), ["White=G\u{f6}tz"]);
+    }
+
+    /// Each known name is itself and nothing else is: not a name one
+    /// letter off, nor another case, nor one a byte longer or shorter.
+    #[test]
+    fn tag_names_are_known_exactly() {
+        for known in TagName::KNOWN {
+            let name = known.as_str();
+            assert_eq!(TagName::of(name), known, "{name}");
+            assert_eq!(TagName::of(&name.to_lowercase()), TagName::Other);
+            if name.to_uppercase() != name {
+                assert_eq!(TagName::of(&name.to_uppercase()), TagName::Other, "{name}");
+            }
+            assert_eq!(TagName::of(&format!("{name}s")), TagName::Other);
+            assert_eq!(TagName::of(&name[..name.len() - 1]), TagName::Other);
+            for i in 0..name.len() {
+                let mut other = name.as_bytes().to_vec();
+                other[i] = b'x';
+                let other = String::from_utf8(other).expect("ASCII");
+                assert_eq!(TagName::of(&other), TagName::Other, "{other}");
+            }
+        }
+        // `FEN` is upper case in the standard; `Fen` is another name.
+        assert_eq!(TagName::of("Fen"), TagName::Other);
+        for other in ["", "W", "Annotator", "PlyCount", "ECO", "EventDate", "Mode"] {
+            assert_eq!(TagName::of(other), TagName::Other, "{other}");
+        }
+        // The roster's names are its first seven, in its order.
+        for known in TagName::KNOWN {
+            let place = SEVEN_TAG_ROSTER.iter().position(|&n| n == known.as_str());
+            assert_eq!(known.roster_index(), place, "{known:?}");
+        }
+        assert_eq!(TagName::Other.roster_index(), None);
+        // The names of the `KNOWN` list are the enum's, each once.
+        let mut seen: Vec<&str> = TagName::KNOWN.iter().map(|k| k.as_str()).collect();
+        seen.sort_unstable();
+        seen.dedup();
+        assert_eq!(seen.len(), TagName::KNOWN.len());
     }
 
     #[test]

@@ -204,7 +204,9 @@ impl GameAudit<'_, '_> {
         let ctx = self.ctx;
         let side = self.replay.turn();
         let ply = self.replay.ply();
-        let evidence = if laws::outcome::is_time_forfeit(ctx.sheet.tag("Termination")) {
+        let evidence = if laws::outcome::is_time_forfeit(
+            ctx.sheet.known_tag(scoresheet::TagName::Termination),
+        ) {
             FlagEvidence::TerminationTag
         } else if ply > 0 && ctx.clock_after(ply - 1).is_some_and(|t| t <= 0.0) {
             FlagEvidence::ZeroClock

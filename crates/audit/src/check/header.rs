@@ -6,7 +6,7 @@ use scoresheet::{
     NonStandardForm, Problem, Scoresheet, Span, SyntaxProblem,
     forms::text_annotation,
     results::movetext_result,
-    tags::{SEVEN_TAG_ROSTER, is_valid_date},
+    tags::{SEVEN_TAG_ROSTER, TagName, is_valid_date},
 };
 use shakmaty::{CastlingMode, Chess, fen::Fen};
 
@@ -18,7 +18,7 @@ use crate::{
 };
 
 pub(super) fn unreadable(sheet: &Scoresheet) -> Option<Unreadable> {
-    if let Some(variant) = sheet.tag("Variant")
+    if let Some(variant) = sheet.known_tag(TagName::Variant)
         && castling_mode(variant).is_none()
     {
         return Some(Unreadable::Variant(variant.to_string()));
@@ -91,7 +91,7 @@ impl Context<'_> {
         // searches of it were a tenth of the header's cost).
         let mut present = [false; SEVEN_TAG_ROSTER.len()];
         for tag in &sheet.tags {
-            if let Some(i) = SEVEN_TAG_ROSTER.iter().position(|name| tag.name == *name) {
+            if let Some(i) = tag.known.roster_index() {
                 present[i] = true;
             }
         }
@@ -109,11 +109,11 @@ impl Context<'_> {
             ));
         }
         for tag in &sheet.tags {
-            let problem = match tag.name.as_str() {
-                "Date" if !is_valid_date(&tag.value) => {
+            let problem = match tag.known {
+                TagName::Date if !is_valid_date(&tag.value) => {
                     Some(TagProblem::BadDate(tag.value.to_string()))
                 }
-                "Result" => match (GameResult::parse(&tag.value), sheet.result) {
+                TagName::Result => match (GameResult::parse(&tag.value), sheet.result) {
                     (None, _) => Some(TagProblem::BadResult(tag.value.to_string())),
                     (Some(tagged), Some((outcome, _))) if GameResult::from(outcome) != tagged => {
                         Some(TagProblem::ResultDiffers {
@@ -123,7 +123,7 @@ impl Context<'_> {
                     }
                     _ => None,
                 },
-                "TimeControl" => match TimeControl::parse(&tag.value) {
+                TagName::TimeControl => match TimeControl::parse(&tag.value) {
                     Err(_) => Some(TagProblem::BadTimeControl(tag.value.to_string())),
                     Ok(tc) => tc.ambiguity().map(|ambiguity| {
                         let read = self.time_control.as_ref().unwrap_or(&tc);
@@ -223,8 +223,8 @@ impl Context<'_> {
             );
         }
         for tag in &sheet.tags {
-            match tag.name.as_str() {
-                "Result" => {
+            match tag.known {
+                TagName::Result => {
                     if let Some(read) = GameResult::read_tag(&tag.value)
                         && !read.standard
                         && !read.forfeit
@@ -236,7 +236,7 @@ impl Context<'_> {
                         );
                     }
                 }
-                "TimeControl" => {
+                TagName::TimeControl => {
                     if let Ok(tc) = TimeControl::parse(&tag.value)
                         && tc.in_words
                     {
@@ -277,11 +277,11 @@ impl Context<'_> {
         findings: &mut Vec<Finding>,
     ) -> Option<(Chess, CastlingMode)> {
         let sheet = self.sheet;
-        let mode =
-            castling_mode(sheet.tag("Variant").unwrap_or("")).unwrap_or(CastlingMode::Standard);
-        let fen_tag = sheet.tags.iter().find(|t| t.name == "FEN");
+        let mode = castling_mode(sheet.known_tag(TagName::Variant).unwrap_or(""))
+            .unwrap_or(CastlingMode::Standard);
+        let fen_tag = sheet.tags.iter().find(|t| t.known == TagName::Fen);
         let Some(fen_tag) = fen_tag else {
-            if sheet.tag("SetUp") == Some("1") {
+            if sheet.known_tag(TagName::SetUp) == Some("1") {
                 findings.push(Finding::new(
                     Kind::InvalidSetup,
                     Some(0),
@@ -396,20 +396,20 @@ pub(super) fn typed(
             }
         };
         let (white, black): (&mut Side, &mut Side) = (&mut header.white, &mut header.black);
-        match tag.name.as_str() {
-            "Event" => first(&mut header.event),
-            "Site" => first(&mut header.site),
-            "Date" if header.date.is_none() => header.date = PgnDate::parse(value),
-            "Round" if round.is_none() => round = Some(value),
-            "Board" if board.is_none() => board = Some(value),
-            "WhiteTitle" => first(&mut white.title),
-            "BlackTitle" => first(&mut black.title),
-            "WhiteElo" => number(&mut white.elo),
-            "BlackElo" => number(&mut black.elo),
-            "WhiteFideId" => id(&mut white.fide_id),
-            "BlackFideId" => id(&mut black.fide_id),
-            "WhiteTeam" => first(&mut white.team),
-            "BlackTeam" => first(&mut black.team),
+        match tag.known {
+            TagName::Event => first(&mut header.event),
+            TagName::Site => first(&mut header.site),
+            TagName::Date if header.date.is_none() => header.date = PgnDate::parse(value),
+            TagName::Round if round.is_none() => round = Some(value),
+            TagName::Board if board.is_none() => board = Some(value),
+            TagName::WhiteTitle => first(&mut white.title),
+            TagName::BlackTitle => first(&mut black.title),
+            TagName::WhiteElo => number(&mut white.elo),
+            TagName::BlackElo => number(&mut black.elo),
+            TagName::WhiteFideId => id(&mut white.fide_id),
+            TagName::BlackFideId => id(&mut black.fide_id),
+            TagName::WhiteTeam => first(&mut white.team),
+            TagName::BlackTeam => first(&mut black.team),
             _ => {}
         }
     }

@@ -17,7 +17,7 @@ use std::cell::RefCell;
 use compact_str::CompactString;
 
 use laws::{Article, GameClass, Supervision, time_control::TimeControl};
-use scoresheet::{ClaimKind, GameText, Scoresheet, Span};
+use scoresheet::{ClaimKind, GameText, Scoresheet, Span, TagName};
 use shakmaty::Color;
 
 use crate::{
@@ -198,14 +198,14 @@ fn check_sheet(
     sheet: &Scoresheet,
 ) -> GameReport {
     let mut report = GameReport {
-        white: sheet.tag("White").map(CompactString::from),
-        black: sheet.tag("Black").map(CompactString::from),
-        round: sheet.tag("Round").map(CompactString::from),
+        white: sheet.known_tag(TagName::White).map(CompactString::from),
+        black: sheet.known_tag(TagName::Black).map(CompactString::from),
+        round: sheet.known_tag(TagName::Round).map(CompactString::from),
         recorded_result: laws::outcome::recorded_result(sheet),
         ..blank_report(source, game, text)
     };
     let time_control = sheet
-        .tag("TimeControl")
+        .known_tag(TagName::TimeControl)
         .and_then(|tag| TimeControl::parse(tag).ok())
         .map(|tc| readings::settle_minutes(tc, sheet, text));
     let class = options

@@ -177,7 +177,7 @@ impl GameAudit<'_, '_> {
         let sheet = self.ctx.sheet;
         let offset = *self.fix.offset.get_or_insert_with(|| {
             let missing = (1..=repair::MAX_MISSING as i64).contains(&delta);
-            if sheet.tag("FEN").is_some() && !missing {
+            if sheet.known_tag(scoresheet::TagName::Fen).is_some() && !missing {
                 delta
             } else {
                 0
