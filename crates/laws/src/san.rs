@@ -101,7 +101,33 @@ pub fn to_move(pos: &Chess, san: San) -> Result<Move, SanError> {
                 Bitboard::EMPTY
             }
         }
-        _ => attacks::attacks(to, role.of(pos.turn()), board.occupied()) & pos.our(role),
+        Role::Knight => attacks::knight_attacks(to) & pos.our(role),
+        // The sliders of the role on its lines through `to`, each asked
+        // whether the squares between are empty, instead of shakmaty's
+        // attack table: that table (700 KiB) is never all in cache beside
+        // the rest of the audit, and its look-ups here were a twentieth of
+        // the walk's time for a hundredth of its instructions (perf) and a
+        // seventh of the misses of a 512 KiB cache (cachegrind). The lines
+        // come from 240 bytes of tables, the squares between from 32 KiB.
+        Role::Bishop | Role::Rook | Role::Queen => {
+            let (file, rank) = (to.file() as usize, to.rank() as usize);
+            let straight = || Bitboard::from_file(to.file()) ^ Bitboard::from_rank(to.rank());
+            let diagonal = || Bitboard(DIAGONALS[7 + file - rank] ^ ANTI_DIAGONALS[file + rank]);
+            // `to` is on both lines of a kind: the exclusive or leaves it out.
+            let lines = match role {
+                Role::Rook => straight(),
+                Role::Bishop => diagonal(),
+                _ => straight() | diagonal(),
+            };
+            let occupied = board.occupied();
+            let mut reach = Bitboard::EMPTY;
+            for from in pos.our(role) & lines {
+                if (attacks::between(from, to) & occupied).is_empty() {
+                    reach.add(from);
+                }
+            }
+            reach
+        }
     };
     let named = origins
         & file.map_or(Bitboard::FULL, Bitboard::from_file)
