@@ -110,14 +110,10 @@ pub fn to_move(pos: &Chess, san: San) -> Result<Move, SanError> {
         // seventh of the misses of a 512 KiB cache (cachegrind). The lines
         // come from 240 bytes of tables, the squares between from 32 KiB.
         Role::Bishop | Role::Rook | Role::Queen => {
-            let (file, rank) = (to.file() as usize, to.rank() as usize);
-            let straight = || Bitboard::from_file(to.file()) ^ Bitboard::from_rank(to.rank());
-            let diagonal = || Bitboard(DIAGONALS[7 + file - rank] ^ ANTI_DIAGONALS[file + rank]);
-            // `to` is on both lines of a kind: the exclusive or leaves it out.
             let lines = match role {
-                Role::Rook => straight(),
-                Role::Bishop => diagonal(),
-                _ => straight() | diagonal(),
+                Role::Rook => straight_lines(to),
+                Role::Bishop => diagonals(to),
+                _ => all_lines(to),
             };
             let occupied = board.occupied();
             let mut reach = Bitboard::EMPTY;
@@ -137,13 +133,7 @@ pub fn to_move(pos: &Chess, san: San) -> Result<Move, SanError> {
     // all the candidates, not one a candidate: which candidates stand on
     // the king's lines is as good as random, and a branch taken on it was
     // mispredicted two times in five.
-    // Every other square lies on at most one of the king's four lines, the
-    // king's own on all four: their exclusive or leaves the king's out.
-    let (file, rank) = (king.file() as usize, king.rank() as usize);
-    let lines = Bitboard::from_file(king.file())
-        ^ Bitboard::from_rank(king.rank())
-        ^ Bitboard(DIAGONALS[7 + file - rank] ^ ANTI_DIAGONALS[file + rank]);
-    let exposed = named & lines;
+    let exposed = named & all_lines(king);
     let free = if exposed.is_empty() {
         named
     } else {
@@ -180,16 +170,35 @@ fn checkers(board: &Board, king: Square, us: Color) -> Bitboard {
             | (attacks::pawn_attacks(us, king) & board.pawns()));
     let occupied = board.occupied();
     let rooks = them & board.rooks_and_queens();
-    if (rooks & (Bitboard::from_file(king.file()) | Bitboard::from_rank(king.rank()))).any() {
+    if (rooks & straight_lines(king)).any() {
         checkers |= attacks::rook_attacks(king, occupied) & rooks;
     }
     let bishops = them & board.bishops_and_queens();
-    let (file, rank) = (king.file() as usize, king.rank() as usize);
-    let diagonals = DIAGONALS[7 + file - rank] | ANTI_DIAGONALS[file + rank];
-    if (bishops & Bitboard(diagonals)).any() {
+    if (bishops & diagonals(king)).any() {
         checkers |= attacks::bishop_attacks(king, occupied) & bishops;
     }
     checkers
+}
+
+/// The squares on the file and the rank through `sq`, `sq` left out: it
+/// is on both, and their exclusive or drops it.
+#[inline]
+fn straight_lines(sq: Square) -> Bitboard {
+    Bitboard::from_file(sq.file()) ^ Bitboard::from_rank(sq.rank())
+}
+
+/// The squares on the two diagonals through `sq`, `sq` left out.
+#[inline]
+fn diagonals(sq: Square) -> Bitboard {
+    let (file, rank) = (sq.file() as usize, sq.rank() as usize);
+    Bitboard(DIAGONALS[7 + file - rank] ^ ANTI_DIAGONALS[file + rank])
+}
+
+/// Every square on a line through `sq`, `sq` left out: each other square
+/// lies on at most one of its four lines.
+#[inline]
+fn all_lines(sq: Square) -> Bitboard {
+    straight_lines(sq) ^ diagonals(sq)
 }
 
 /// The squares of each diagonal (file minus rank, plus 7) and each

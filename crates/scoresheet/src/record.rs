@@ -565,7 +565,7 @@ impl Scoresheet {
         }
         self.tags
             .iter()
-            .find(|t| t.known == name)
+            .find(|t| t.known() == name)
             .map(|t| t.value.as_str())
     }
 

@@ -14,8 +14,9 @@ pub struct Tag {
     pub name: CompactString,
     pub value: CompactString,
     pub span: Span,
-    /// The name, where it is one the checks ask for: `TagName::of(&name)`.
-    pub known: TagName,
+    /// `TagName::of(&name)`, set by [`Tag::new`] alone so that it cannot
+    /// disagree with the name it was read with.
+    known: TagName,
 }
 
 impl Tag {
@@ -28,6 +29,13 @@ impl Tag {
             span,
             known,
         }
+    }
+
+    /// The name as one the checks ask for, classified when the pair was
+    /// read ([`TagName::Other`] for any other).
+    #[inline]
+    pub fn known(&self) -> TagName {
+        self.known
     }
 }
 

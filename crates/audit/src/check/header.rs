@@ -91,7 +91,7 @@ impl Context<'_> {
         // searches of it were a tenth of the header's cost).
         let mut present = [false; SEVEN_TAG_ROSTER.len()];
         for tag in &sheet.tags {
-            if let Some(i) = tag.known.roster_index() {
+            if let Some(i) = tag.known().roster_index() {
                 present[i] = true;
             }
         }
@@ -109,7 +109,7 @@ impl Context<'_> {
             ));
         }
         for tag in &sheet.tags {
-            let problem = match tag.known {
+            let problem = match tag.known() {
                 TagName::Date if !is_valid_date(&tag.value) => {
                     Some(TagProblem::BadDate(tag.value.to_string()))
                 }
@@ -223,7 +223,7 @@ impl Context<'_> {
             );
         }
         for tag in &sheet.tags {
-            match tag.known {
+            match tag.known() {
                 TagName::Result => {
                     if let Some(read) = GameResult::read_tag(&tag.value)
                         && !read.standard
@@ -279,7 +279,7 @@ impl Context<'_> {
         let sheet = self.sheet;
         let mode = castling_mode(sheet.known_tag(TagName::Variant).unwrap_or(""))
             .unwrap_or(CastlingMode::Standard);
-        let fen_tag = sheet.tags.iter().find(|t| t.known == TagName::Fen);
+        let fen_tag = sheet.tags.iter().find(|t| t.known() == TagName::Fen);
         let Some(fen_tag) = fen_tag else {
             if sheet.known_tag(TagName::SetUp) == Some("1") {
                 findings.push(Finding::new(
@@ -396,7 +396,7 @@ pub(super) fn typed(
             }
         };
         let (white, black): (&mut Side, &mut Side) = (&mut header.white, &mut header.black);
-        match tag.known {
+        match tag.known() {
             TagName::Event => first(&mut header.event),
             TagName::Site => first(&mut header.site),
             TagName::Date if header.date.is_none() => header.date = PgnDate::parse(value),
