@@ -21,7 +21,7 @@ pub fn recorded_result(sheet: &Scoresheet) -> Option<GameResult> {
 /// A forfeit win recorded in the `Result` tag or the movetext (`+:-`): the
 /// winner, the spelling, whether it is the tag's, and where it stands.
 pub fn forfeit(sheet: &Scoresheet, text: &GameText) -> Option<(Color, String, bool, Span)> {
-    let tag = sheet.tags.iter().find(|t| t.known() == TagName::Result);
+    let tag = sheet.known_pair(TagName::Result);
     if let Some(tag) = tag
         && let Some(read) = GameResult::read_tag(&tag.value)
         && read.forfeit

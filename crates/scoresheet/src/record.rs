@@ -560,13 +560,16 @@ impl Scoresheet {
     /// The value of the first tag with this known name, the name read once
     /// ([`Tag::known`]); `None` for [`TagName::Other`], which names no tag.
     pub fn known_tag(&self, name: TagName) -> Option<&str> {
+        self.known_pair(name).map(|t| t.value.as_str())
+    }
+
+    /// The first tag pair with this known name, for a caller that needs
+    /// more than its value (its place); `None` for [`TagName::Other`].
+    pub fn known_pair(&self, name: TagName) -> Option<&Tag> {
         if name == TagName::Other {
             return None;
         }
-        self.tags
-            .iter()
-            .find(|t| t.known() == name)
-            .map(|t| t.value.as_str())
+        self.tags.iter().find(|t| t.known() == name)
     }
 
     /// The arbiter events of the main line, in order.

@@ -188,9 +188,17 @@ impl TagName {
     }
 }
 
-/// The Seven Tag Roster of the PGN standard, in its order.
-pub const SEVEN_TAG_ROSTER: [&str; 7] =
-    ["Event", "Site", "Date", "Round", "White", "Black", "Result"];
+/// The Seven Tag Roster of the PGN standard, in its order: the names of
+/// [`TagName`]'s first seven, so that the two cannot disagree.
+pub const SEVEN_TAG_ROSTER: [&str; 7] = [
+    TagName::Event.as_str(),
+    TagName::Site.as_str(),
+    TagName::Date.as_str(),
+    TagName::Round.as_str(),
+    TagName::White.as_str(),
+    TagName::Black.as_str(),
+    TagName::Result.as_str(),
+];
 
 /// The text of a game's header, checked as UTF-8 a stretch at a time: a
 /// call of `from_utf8` costs some eighty instructions of its own, whatever

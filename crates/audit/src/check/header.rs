@@ -279,7 +279,7 @@ impl Context<'_> {
         let sheet = self.sheet;
         let mode = castling_mode(sheet.known_tag(TagName::Variant).unwrap_or(""))
             .unwrap_or(CastlingMode::Standard);
-        let fen_tag = sheet.tags.iter().find(|t| t.known() == TagName::Fen);
+        let fen_tag = sheet.known_pair(TagName::Fen);
         let Some(fen_tag) = fen_tag else {
             if sheet.known_tag(TagName::SetUp) == Some("1") {
                 findings.push(Finding::new(
