@@ -260,7 +260,7 @@ impl Scoresheet {
                 && let Some((name, value, span)) = tokens.quick_tag()
             {
                 let (name, value) = header.pair(text, name, value);
-                sheet.tags.push(Tag::new(name, value, span));
+                sheet.tags.push(Tag::read(&name, value, span));
                 continue;
             }
             if QUICK && depth == 0 && sheet.result.is_none() {
@@ -339,7 +339,7 @@ impl Scoresheet {
                         sheet.problem(SyntaxProblem::TagInMovetext, span);
                     } else if let Some(value) = value {
                         let (name, value) = header.pair(text, name, value);
-                        sheet.tags.push(Tag::new(name, value, span));
+                        sheet.tags.push(Tag::read(&name, value, span));
                     } else {
                         sheet.problem(SyntaxProblem::MalformedTag, span);
                     }

@@ -1,5 +1,7 @@
 //! Tag pairs and the checks a scoresheet's header must pass.
 
+use std::borrow::Cow;
+
 use compact_str::CompactString;
 
 use crate::{
@@ -23,6 +25,23 @@ impl Tag {
     /// A tag pair with its name classified.
     pub fn new(name: CompactString, value: CompactString, span: Span) -> Tag {
         let known = TagName::of(&name);
+        Tag {
+            name,
+            value,
+            span,
+            known,
+        }
+    }
+
+    /// A tag pair as read: the name classified, and a known name taken from
+    /// [`TagName::text`] rather than copied from the game, since nearly
+    /// every tag of a header has one.
+    pub(crate) fn read(name: &str, value: CompactString, span: Span) -> Tag {
+        let known = TagName::of(name);
+        let name = match known {
+            TagName::Other => CompactString::from(name),
+            known => known.text(),
+        };
         Tag {
             name,
             value,
@@ -147,6 +166,17 @@ impl TagName {
         }
     }
 
+    /// [`TagName::as_str`] as a `CompactString`: a copy of a ready-made
+    /// one, the 24 bytes that hold a short name, with no look at its text.
+    ///
+    /// ```
+    /// use scoresheet::tags::TagName;
+    /// assert_eq!(TagName::WhiteFideId.text(), "WhiteFideId");
+    /// ```
+    pub fn text(self) -> CompactString {
+        NAME_TEXTS[self as usize].clone()
+    }
+
     /// The known name `name` is, exactly as written (case and all), else
     /// [`TagName::Other`]. Its length and first two bytes leave at most
     /// one candidate, which one comparison confirms: this runs for every
@@ -200,6 +230,23 @@ pub const SEVEN_TAG_ROSTER: [&str; 7] = [
     TagName::Result.as_str(),
 ];
 
+/// [`TagName::as_str`] of each name, in the enum's order, made once (a
+/// `static`: a `const` would be built and dropped again at each use).
+static NAME_TEXTS: [CompactString; TagName::KNOWN.len() + 1] = {
+    let mut texts = [const { CompactString::const_new("") }; TagName::KNOWN.len() + 1];
+    let mut i = 0;
+    while i < TagName::KNOWN.len() {
+        let name = TagName::KNOWN[i];
+        // The empty text it replaces owns nothing to drop.
+        std::mem::forget(std::mem::replace(
+            &mut texts[name as usize],
+            CompactString::const_new(name.as_str()),
+        ));
+        i += 1;
+    }
+    texts
+};
+
 /// The text of a game's header, checked as UTF-8 a stretch at a time: a
 /// call of `from_utf8` costs some eighty instructions of its own, whatever
 /// the length of a short string, and a header's names and values are
@@ -235,7 +282,7 @@ impl<'a> HeaderText<'a> {
         text: &'a GameText,
         name: Span,
         value: Span,
-    ) -> (CompactString, CompactString) {
+    ) -> (Cow<'a, str>, CompactString) {
         if text.encoding == Encoding::Utf8 {
             let mut found = self.get(name).zip(self.get(value));
             if found.is_none() {
@@ -250,12 +297,12 @@ impl<'a> HeaderText<'a> {
                 } else {
                     CompactString::from(value)
                 };
-                return (CompactString::from(name), value);
+                return (Cow::Borrowed(name), value);
             }
         }
         // Another encoding, or bytes that are not UTF-8: the general decoder.
         (
-            CompactString::from(text.decode_borrowed(name.of(&text.bytes))),
+            text.decode_borrowed(name.of(&text.bytes)),
             unescape(&text.decode_borrowed(value.of(&text.bytes))),
         )
     }
