@@ -3,7 +3,7 @@
 //! between moves and the findings; every ending reaches the findings once,
 //! through [`GameAudit::note_ending`] or the ruling that made it.
 
-use std::hash::Hasher;
+use std::hash::{Hash, Hasher};
 
 use laws::{
     MoveError, Replay,
@@ -124,6 +124,11 @@ impl Context<'_> {
             start,
             fingerprint: rustc_hash::FxHasher::default(),
         };
+        // The moves' keys are their squares: from another board the same
+        // squares can be other moves, so a set-up game's board is part of it.
+        if audit.start.board() != &shakmaty::Board::default() {
+            audit.start.board().hash(&mut audit.fingerprint);
+        }
         audit.note_ending();
         let events = self.sheet.events(self.text);
         let mut events = events.iter().peekable();
@@ -649,30 +654,24 @@ impl GameAudit<'_, '_> {
 }
 
 /// A move as the fingerprint sees it: one word instead of the derived
-/// `Hash` of the enum, field by field, on every ply. Distinct moves get
-/// distinct keys (a castling move is the king's square and the rook's).
+/// `Hash` of the enum, field by field, on every ply. Its squares (and a
+/// promotion's piece) tell the moves of a position apart: a castling move
+/// is the king's square and the rook's, and an en passant capture is the
+/// only diagonal pawn step to an empty square. The piece and what it takes
+/// follow from the board, which the fingerprint holds for a set-up game
+/// ([`GameAudit::replay`]): the squares alone then tell games apart.
 pub(super) fn move_key(mv: Move) -> u32 {
-    // One match, not an accessor (each a match of its own) per field: this
-    // runs on every ply.
-    let (kind, from, to, role, promotion, capture) = match mv {
+    match mv {
         Move::Normal {
-            role,
             from,
-            capture,
             to,
             promotion,
-        } => (0, u32::from(from), to, role, promotion, capture),
-        Move::EnPassant { from, to } => {
-            (1, u32::from(from), to, Role::Pawn, None, Some(Role::Pawn))
-        }
-        Move::Castle { king, rook } => (2, u32::from(king), rook, Role::King, None, None),
-        Move::Put { role, to } => (3, 64, to, role, None, None),
-    };
-    let promotion = promotion.map_or(0, |r| r as u32);
-    // What was taken too: from different set-up positions, the same squares
-    // may take different pieces.
-    let capture = capture.map_or(0, |r| r as u32);
-    from | u32::from(to) << 7 | promotion << 13 | (role as u32) << 16 | kind << 19 | capture << 21
+            ..
+        } => u32::from(from) | u32::from(to) << 7 | promotion.map_or(0, |r| r as u32) << 13,
+        Move::EnPassant { from, to } => u32::from(from) | u32::from(to) << 7 | 1 << 19,
+        Move::Castle { king, rook } => u32::from(king) | u32::from(rook) << 7 | 2 << 19,
+        Move::Put { role, to } => 64 | u32::from(to) << 7 | (role as u32) << 16 | 3 << 19,
+    }
 }
 
 /// A player's name as the fingerprint sees it: case and spacing do not
@@ -714,8 +713,8 @@ mod tests {
 
     use super::*;
 
-    /// The key as the move's accessors give it, field by field: the
-    /// fingerprints of games already audited must not change.
+    /// The key as the move's accessors give it, field by field: its
+    /// squares, a promotion's piece, and what kind of move it is.
     fn key_by_accessors(mv: Move) -> u32 {
         let kind = match mv {
             Move::Normal { .. } => 0,
@@ -725,12 +724,40 @@ mod tests {
         };
         let from = mv.from().map_or(64, u32::from);
         let promotion = mv.promotion().map_or(0, |r| r as u32);
-        let capture = mv.capture().map_or(0, |r| r as u32);
-        from | u32::from(mv.to()) << 7
-            | promotion << 13
-            | (mv.role() as u32) << 16
-            | kind << 19
-            | capture << 21
+        let put = if mv.from().is_none() {
+            mv.role() as u32
+        } else {
+            0
+        };
+        from | u32::from(mv.to()) << 7 | promotion << 13 | put << 16 | kind << 19
+    }
+
+    fn fingerprint(pgn: &str) -> Option<u64> {
+        let text = scoresheet::GameText::new(pgn.as_bytes().to_vec(), 1, 0);
+        crate::check_game("x.pgn", 1, &text).fingerprint
+    }
+
+    /// The keys are squares alone, so the board a set-up game starts from
+    /// is part of its fingerprint: a rook's and a queen's `a1-a3` from two
+    /// set-ups are two games, one set-up written twice is one.
+    #[test]
+    fn set_up_games_on_the_same_squares_are_told_apart() {
+        let game = |fen: &str, moves: &str| {
+            format!("[White \"A\"]\n[Black \"B\"]\n[SetUp \"1\"]\n[FEN \"{fen}\"]\n\n{moves} *\n")
+        };
+        let rook = "4k3/8/8/8/8/8/8/R3K3 w - - 0 1";
+        let queen = "4k3/8/8/8/8/8/8/Q3K3 w - - 0 1";
+        let by_rook = fingerprint(&game(rook, "1. Ra3 Kd7"));
+        let by_queen = fingerprint(&game(queen, "1. Qa3 Kd7"));
+        assert!(by_rook.is_some() && by_queen.is_some());
+        assert_ne!(by_rook, by_queen);
+        assert_eq!(by_rook, fingerprint(&game(rook, "1. Ra1-a3 Ke8-d7")));
+        // The standard start and a FEN of it are one board.
+        let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+        assert_eq!(
+            fingerprint(&game(start, "1. e4 e5")),
+            fingerprint("[White \"A\"]\n[Black \"B\"]\n\n1. e4 e5 *\n")
+        );
     }
 
     /// What a name fed the hasher before the ASCII path: the words
