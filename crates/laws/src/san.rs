@@ -133,8 +133,10 @@ pub fn to_move(pos: &Chess, san: San) -> Result<Move, SanError> {
     // all the candidates, not one a candidate: which candidates stand on
     // the king's lines is as good as random, and a branch taken on it was
     // mispredicted two times in five.
-    let exposed = named & all_lines(king);
-    let free = if exposed.is_empty() {
+    // Nor can it be pinned with no enemy slider on those lines.
+    let king_lines = all_lines(king);
+    let exposed = named & king_lines;
+    let free = if exposed.is_empty() || (pos.them() & board.sliders() & king_lines).is_empty() {
         named
     } else {
         let mut pinned = Bitboard::EMPTY;
