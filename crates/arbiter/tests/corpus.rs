@@ -175,7 +175,7 @@ fn agree(name: &str, text: &GameText) -> Option<Result<(), String>> {
         .collect();
     let fast_moves: Vec<_> = fast.moves.iter().map(|m| Some(m.san)).collect();
     let precise_tags: Vec<(String, String)> = sheet
-        .tags
+        .tags()
         .iter()
         .map(|t| (t.name.to_string(), t.value.to_string()))
         .collect();

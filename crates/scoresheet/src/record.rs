@@ -127,10 +127,23 @@ pub struct Problem {
     pub count: u32,
 }
 
+/// [`Scoresheet::first_known`] for a known name whose first pair stands
+/// at index 254 or later: found by a search from there.
+const FAR: u8 = u8::MAX;
+
 /// One game as written, with spans into its [`GameText`].
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct Scoresheet {
-    pub tags: Vec<Tag>,
+    /// The header's tag pairs in order ([`Scoresheet::tags`]): private, so
+    /// that `first_known` cannot disagree with them.
+    tags: Vec<Tag>,
+    /// For each known name ([`TagName`], by its place in the enum), where
+    /// its first pair stands in `tags`: 0 for none, `1 + index` for the
+    /// first 254 pairs, [`FAR`] for one further on (then searched for). The
+    /// checks ask a dozen names a game, and a search of the header for each
+    /// cost 8.7 M instructions of the bench slice's 1,115 M. A byte each
+    /// keeps the sheet small enough to be moved without a call of `memcpy`.
+    first_known: [u8; TagName::KNOWN.len()],
     pub moves: Vec<RecordedMove>,
     /// The movetext's result token, if any.
     pub result: Option<(Outcome, Span)>,
@@ -199,6 +212,7 @@ impl Scoresheet {
         }
         let Scoresheet {
             tags,
+            first_known: _,
             moves,
             result: _,
             comments,
@@ -215,6 +229,7 @@ impl Scoresheet {
         tags.reserve(24);
         Scoresheet {
             tags,
+            first_known: [0; TagName::KNOWN.len()],
             moves: keep(moves, 1024),
             result: None,
             comments: keep(comments, 1024),
@@ -260,7 +275,7 @@ impl Scoresheet {
                 && let Some((name, value, span)) = tokens.quick_tag()
             {
                 let (name, value) = header.pair(text, name, value);
-                sheet.tags.push(Tag::read(&name, value, span));
+                sheet.push_tag(Tag::read(&name, value, span));
                 continue;
             }
             if QUICK && depth == 0 && sheet.result.is_none() {
@@ -339,7 +354,7 @@ impl Scoresheet {
                         sheet.problem(SyntaxProblem::TagInMovetext, span);
                     } else if let Some(value) = value {
                         let (name, value) = header.pair(text, name, value);
-                        sheet.tags.push(Tag::read(&name, value, span));
+                        sheet.push_tag(Tag::read(&name, value, span));
                     } else {
                         sheet.problem(SyntaxProblem::MalformedTag, span);
                     }
@@ -566,10 +581,31 @@ impl Scoresheet {
     /// The first tag pair with this known name, for a caller that needs
     /// more than its value (its place); `None` for [`TagName::Other`].
     pub fn known_pair(&self, name: TagName) -> Option<&Tag> {
-        if name == TagName::Other {
-            return None;
+        // `Other` has no slot: `get` answers `None` for it.
+        match *self.first_known.get(name as usize)? {
+            0 => None,
+            FAR => self
+                .tags
+                .get(usize::from(FAR - 1)..)?
+                .iter()
+                .find(|t| t.known() == name),
+            first => self.tags.get(usize::from(first - 1)),
         }
-        self.tags.iter().find(|t| t.known() == name)
+    }
+
+    /// The header's tag pairs, in the order written.
+    pub fn tags(&self) -> &[Tag] {
+        &self.tags
+    }
+
+    /// Adds a tag pair read, noting where the first pair of a known name is.
+    fn push_tag(&mut self, tag: Tag) {
+        if let Some(first) = self.first_known.get_mut(tag.known() as usize)
+            && *first == 0
+        {
+            *first = u8::try_from(self.tags.len() + 1).unwrap_or(FAR);
+        }
+        self.tags.push(tag);
     }
 
     /// The arbiter events of the main line, in order.
@@ -679,6 +715,48 @@ mod tests {
 
     fn read(s: &str) -> Scoresheet {
         Scoresheet::read(&GameText::new(s.as_bytes().to_vec(), 1, 0))
+    }
+
+    /// The first pair of each known name, however far down the header it
+    /// stands, and whatever precedes it: the same answer as a search of
+    /// the tags in order. Headers of 0 to 600 pairs, the known names among
+    /// other names and repeated, around the 254 pairs the index holds.
+    #[test]
+    fn the_first_pair_of_a_known_name_is_found_anywhere() {
+        let mut seed = 0x9e37_79b9_7f4a_7c15_u64;
+        for round in 0..300 {
+            let pairs = match round {
+                0..=9 => round * 60,
+                _ => (crate::testing::xorshift(&mut seed) % 600) as usize,
+            };
+            let mut header = String::new();
+            for i in 0..pairs {
+                let pick = crate::testing::xorshift(&mut seed) % 40;
+                let name = match TagName::KNOWN.get(pick as usize) {
+                    Some(known) => known.as_str().to_string(),
+                    None => format!("X{pick}"),
+                };
+                header.push_str(&format!("[{name} \"{i}\"]\n"));
+            }
+            let sheet = read(&format!("{header}\n1. e4 *\n"));
+            assert_eq!(sheet.tags().len(), pairs);
+            for name in TagName::KNOWN.into_iter().chain([TagName::Other]) {
+                let searched = match name {
+                    TagName::Other => None,
+                    _ => sheet.tags().iter().find(|t| t.known() == name),
+                };
+                assert_eq!(
+                    sheet.known_pair(name),
+                    searched,
+                    "{name:?} in {pairs} pairs"
+                );
+                assert_eq!(
+                    sheet.tag(name.as_str()),
+                    searched.map(|t| t.value.as_str()),
+                    "{name:?}"
+                );
+            }
+        }
     }
 
     /// The quick path of the reader changes nothing the record holds:

@@ -392,7 +392,7 @@ mod tests {
     fn values(text: &GameText) -> Vec<String> {
         let sheet = Scoresheet::read(text);
         sheet
-            .tags
+            .tags()
             .iter()
             .map(|t| format!("{}={}", t.name, t.value))
             .collect()

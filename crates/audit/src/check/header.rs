@@ -24,7 +24,7 @@ pub(super) fn unreadable(sheet: &Scoresheet) -> Option<Unreadable> {
         return Some(Unreadable::Variant(variant.to_string()));
     }
     let no_move = sheet.moves.first().is_none_or(|m| m.notation.is_err());
-    if sheet.tags.is_empty() && no_move && (sheet.result.is_none() || !sheet.moves.is_empty()) {
+    if sheet.tags().is_empty() && no_move && (sheet.result.is_none() || !sheet.moves.is_empty()) {
         return Some(if sheet.is_empty {
             Unreadable::NoTagsNoMoves
         } else {
@@ -90,7 +90,7 @@ impl Context<'_> {
         // The roster's tags present, in one pass over the header (seven
         // searches of it were a tenth of the header's cost).
         let mut present = [false; SEVEN_TAG_ROSTER.len()];
-        for tag in &sheet.tags {
+        for tag in sheet.tags() {
             if let Some(i) = tag.known().roster_index() {
                 present[i] = true;
             }
@@ -108,7 +108,7 @@ impl Context<'_> {
                 Facts::MissingTags(missing),
             ));
         }
-        for tag in &sheet.tags {
+        for tag in sheet.tags() {
             let problem = match tag.known() {
                 TagName::Date if !is_valid_date(&tag.value) => {
                     Some(TagProblem::BadDate(tag.value.to_string()))
@@ -212,7 +212,7 @@ impl Context<'_> {
         };
         if self.text.first_column > 1 {
             let first = sheet
-                .tags
+                .tags()
                 .first()
                 .map(|t| t.span)
                 .or_else(|| sheet.moves.first().map(|m| m.span));
@@ -222,7 +222,7 @@ impl Context<'_> {
                 None,
             );
         }
-        for tag in &sheet.tags {
+        for tag in sheet.tags() {
             match tag.known() {
                 TagName::Result => {
                     if let Some(read) = GameResult::read_tag(&tag.value)
@@ -253,7 +253,7 @@ impl Context<'_> {
         uses.sort_by_key(|u| u.1.start);
         for (form, span, count, standard) in uses {
             // A tag's value, or the token as written.
-            let written = match sheet.tags.iter().find(|t| t.span == span) {
+            let written = match sheet.tags().iter().find(|t| t.span == span) {
                 Some(tag) if form != NonStandardForm::GameOnSameLine => tag.value.to_string(),
                 _ => self.token(span),
             };
@@ -359,7 +359,7 @@ pub(super) fn typed(
         ..Header::default()
     };
     let (mut round, mut board) = (None, None);
-    for tag in &sheet.tags {
+    for tag in sheet.tags() {
         let raw = tag.value.as_str();
         // A printable ASCII byte at either end is no white space: most
         // values need no look at their characters.
