@@ -360,20 +360,31 @@ pub(crate) fn unescape(value: &str) -> CompactString {
 /// assert!(!is_valid_date("2011"));
 /// ```
 pub fn is_valid_date(value: &str) -> bool {
-    let mut parts = value.split('.');
-    let (Some(year), Some(month), Some(day), None) =
-        (parts.next(), parts.next(), parts.next(), parts.next())
+    // Byte by byte, as it runs for every game: `YYYY.MM.DD` is ten bytes
+    // with its dots at 4 and 7, the fields all digits or all `?` (so no
+    // other dot), as three parts split at the dots would be.
+    let bytes = value.as_bytes();
+    if bytes.len() != 10 || bytes[4] != b'.' || bytes[7] != b'.' {
+        return false;
+    }
+    // `None` for an unknown field, `Some(None)` for one neither digits nor `?`.
+    let field = |part: &[u8]| -> Option<Option<u32>> {
+        if part.iter().all(|&b| b == b'?') {
+            Some(None)
+        } else if part.iter().all(u8::is_ascii_digit) {
+            Some(Some(
+                part.iter().fold(0, |n, &b| n * 10 + u32::from(b - b'0')),
+            ))
+        } else {
+            None
+        }
+    };
+    let (Some(year), Some(month), Some(day)) =
+        (field(&bytes[..4]), field(&bytes[5..7]), field(&bytes[8..]))
     else {
         return false;
     };
-    let field = |s: &str, len: usize| {
-        s.len() == len && (s.bytes().all(|b| b == b'?') || s.bytes().all(|b| b.is_ascii_digit()))
-    };
-    if !(field(year, 4) && field(month, 2) && field(day, 2)) {
-        return false;
-    }
-    let num = |s: &str| s.parse::<u32>().ok();
-    match (num(year), num(month), num(day)) {
+    match (year, month, day) {
         (Some(y), Some(m), Some(d)) => {
             chrono::NaiveDate::from_ymd_opt(i32::try_from(y).unwrap_or(0), m, d).is_some()
         }
@@ -388,6 +399,84 @@ pub fn is_valid_date(value: &str) -> bool {
 mod tests {
     use super::{SEVEN_TAG_ROSTER, TagName, unescape};
     use crate::{Encoding, GameText, Scoresheet};
+
+    /// `is_valid_date` as it was written first, the value split at its dots.
+    fn valid_date_by_parts(value: &str) -> bool {
+        let mut parts = value.split('.');
+        let (Some(year), Some(month), Some(day), None) =
+            (parts.next(), parts.next(), parts.next(), parts.next())
+        else {
+            return false;
+        };
+        let field = |s: &str, len: usize| {
+            s.len() == len
+                && (s.bytes().all(|b| b == b'?') || s.bytes().all(|b| b.is_ascii_digit()))
+        };
+        if !(field(year, 4) && field(month, 2) && field(day, 2)) {
+            return false;
+        }
+        let num = |s: &str| s.parse::<u32>().ok();
+        match (num(year), num(month), num(day)) {
+            (Some(y), Some(m), Some(d)) => {
+                chrono::NaiveDate::from_ymd_opt(i32::try_from(y).unwrap_or(0), m, d).is_some()
+            }
+            (_, Some(m), Some(d)) => chrono::NaiveDate::from_ymd_opt(2000, m, d).is_some(),
+            (_, Some(m), None) => (1..=12).contains(&m),
+            (_, None, Some(d)) => (1..=31).contains(&d),
+            _ => true,
+        }
+    }
+
+    /// The byte-wise check agrees with the split one: on every date of
+    /// four years around a leap day and unknown parts in every place, on
+    /// valid dates with a byte changed, dropped or doubled, and on random strings of date characters, dots and others, up to 12
+    /// bytes (a multi-byte character among them).
+    #[test]
+    fn a_date_is_checked_as_its_parts_would_be() {
+        let mut values: Vec<String> = Vec::new();
+        for year in ["1999", "2000", "2023", "2024", "0000", "????", "99"] {
+            for month in 0..=13 {
+                for day in 0..=32 {
+                    values.push(format!("{year}.{month:02}.{day:02}"));
+                    values.push(format!("{year}.??.{day:02}"));
+                    values.push(format!("{year}.{month:02}.??"));
+                }
+            }
+        }
+        let alphabet = ["0", "1", "2", "9", "?", ".", "-", "/", " ", "a", "é"];
+        // Each byte of a few valid dates changed to each of these, dropped,
+        // or doubled.
+        for date in [
+            "2024.02.29",
+            "1925.??.??",
+            "????.??.??",
+            "????.03.??",
+            "2011.12.31",
+        ] {
+            for at in 0..date.len() {
+                for other in alphabet {
+                    values.push(format!("{}{other}{}", &date[..at], &date[at + 1..]));
+                }
+                values.push(format!("{}{}", &date[..at], &date[at + 1..]));
+                values.push(format!("{}{}", &date[..=at], &date[at..]));
+            }
+        }
+        let mut seed = 0x1234_5678_9abc_def1_u64;
+        for _ in 0..200_000 {
+            let len = crate::testing::xorshift(&mut seed) % 13;
+            let value: String = (0..len)
+                .map(|_| alphabet[(crate::testing::xorshift(&mut seed) % 11) as usize])
+                .collect();
+            values.push(value);
+        }
+        let mut valid = 0;
+        for value in &values {
+            let expected = valid_date_by_parts(value);
+            assert_eq!(super::is_valid_date(value), expected, "{value:?}");
+            valid += usize::from(expected);
+        }
+        assert!(valid > 1_000, "{valid}");
+    }
 
     fn values(text: &GameText) -> Vec<String> {
         let sheet = Scoresheet::read(text);
