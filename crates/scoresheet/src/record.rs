@@ -613,7 +613,14 @@ impl Scoresheet {
         let mut events = Vec::new();
         for comment in &self.comments {
             let bytes = comment.span.of(&text.bytes);
-            if memchr::memmem::find(bytes, b"[%").is_none() {
+            // Most comments are short (a clock reading): there a look at each
+            // pair of bytes costs less than `memmem`'s searcher built anew.
+            let has_command = if bytes.len() <= 64 {
+                bytes.windows(2).any(|pair| pair == b"[%")
+            } else {
+                memchr::memmem::find(bytes, b"[%").is_some()
+            };
+            if !has_command {
                 continue;
             }
             for raw in raw_commands(bytes, comment.span.start) {
@@ -755,6 +762,27 @@ mod tests {
                     searched.map(|t| t.value.as_str()),
                     "{name:?}"
                 );
+            }
+        }
+    }
+
+    /// An event is found wherever its command stands in a comment, in a
+    /// short one (a pair of bytes at a time) and past 64 bytes (`memmem`),
+    /// and `[` and `%` apart are no command.
+    #[test]
+    fn events_are_found_in_short_and_long_comments() {
+        for pad in [0, 1, 20, 50, 61, 62, 63, 64, 65, 200] {
+            let filler = "x".repeat(pad);
+            for (comment, found) in [
+                (format!("{filler}[%offer]"), true),
+                (format!("[%offer]{filler}"), true),
+                (format!("{filler}[ %offer]{filler}"), false),
+                (format!("{filler}%[offer]"), false),
+            ] {
+                let pgn = format!("1. e4 {{{comment}}} e5 *");
+                let text = GameText::new(pgn.into_bytes(), 1, 0);
+                let events = Scoresheet::read(&text).events(&text);
+                assert_eq!(events.len(), usize::from(found), "{comment:?}");
             }
         }
     }
