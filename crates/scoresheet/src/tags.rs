@@ -16,7 +16,7 @@ pub struct Tag {
     pub name: CompactString,
     pub value: CompactString,
     pub span: Span,
-    /// `TagName::of(&name)`, set by [`Tag::new`] alone so that it cannot
+    /// `TagName::of(&name)`, set by [`Tag::read`] alone so that it cannot
     /// disagree with the name it was read with.
     known: TagName,
 }
@@ -24,13 +24,7 @@ pub struct Tag {
 impl Tag {
     /// A tag pair with its name classified.
     pub fn new(name: CompactString, value: CompactString, span: Span) -> Tag {
-        let known = TagName::of(&name);
-        Tag {
-            name,
-            value,
-            span,
-            known,
-        }
+        Tag::read(&name, value, span)
     }
 
     /// A tag pair as read: the name classified, and a known name taken from
@@ -384,6 +378,12 @@ pub fn is_valid_date(value: &str) -> bool {
     else {
         return false;
     };
+    date_exists(year, month, day)
+}
+
+/// Whether a date's known parts can name a calendar day (`None` for a part
+/// written `?`): a month and day without a year as in a leap year.
+fn date_exists(year: Option<u32>, month: Option<u32>, day: Option<u32>) -> bool {
     match (year, month, day) {
         (Some(y), Some(m), Some(d)) => {
             chrono::NaiveDate::from_ymd_opt(i32::try_from(y).unwrap_or(0), m, d).is_some()
@@ -400,7 +400,8 @@ mod tests {
     use super::{SEVEN_TAG_ROSTER, TagName, unescape};
     use crate::{Encoding, GameText, Scoresheet};
 
-    /// `is_valid_date` as it was written first, the value split at its dots.
+    /// `is_valid_date` as it was written first, the value split at its dots
+    /// and each part parsed.
     fn valid_date_by_parts(value: &str) -> bool {
         let mut parts = value.split('.');
         let (Some(year), Some(month), Some(day), None) =
@@ -416,21 +417,15 @@ mod tests {
             return false;
         }
         let num = |s: &str| s.parse::<u32>().ok();
-        match (num(year), num(month), num(day)) {
-            (Some(y), Some(m), Some(d)) => {
-                chrono::NaiveDate::from_ymd_opt(i32::try_from(y).unwrap_or(0), m, d).is_some()
-            }
-            (_, Some(m), Some(d)) => chrono::NaiveDate::from_ymd_opt(2000, m, d).is_some(),
-            (_, Some(m), None) => (1..=12).contains(&m),
-            (_, None, Some(d)) => (1..=31).contains(&d),
-            _ => true,
-        }
+        // The calendar's part is shared: what changed is how the parts are read.
+        super::date_exists(num(year), num(month), num(day))
     }
 
     /// The byte-wise check agrees with the split one: on every date of
     /// four years around a leap day and unknown parts in every place, on
-    /// valid dates with a byte changed, dropped or doubled, and on random strings of date characters, dots and others, up to 12
-    /// bytes (a multi-byte character among them).
+    /// valid dates with a byte changed, dropped or doubled, and on random
+    /// strings of date characters, dots and others, up to 12 bytes (a
+    /// multi-byte character among them).
     #[test]
     fn a_date_is_checked_as_its_parts_would_be() {
         let mut values: Vec<String> = Vec::new();

@@ -659,7 +659,7 @@ impl GameAudit<'_, '_> {
 /// is the king's square and the rook's, and an en passant capture is the
 /// only diagonal pawn step to an empty square. The piece and what it takes
 /// follow from the board, which the fingerprint holds for a set-up game
-/// ([`GameAudit::replay`]): the squares alone then tell games apart.
+/// (`Context::replay`): the squares alone then tell games apart.
 pub(super) fn move_key(mv: Move) -> u32 {
     match mv {
         Move::Normal {
