@@ -1,6 +1,9 @@
 //! A move as an arbiter names it: `40...Kg7` is Black's 40th move.
 
-use shakmaty::{Chess, Color, Position, san::SanPlus};
+use shakmaty::{
+    CastlingSide, Chess, Color, Move, Position, Role,
+    san::{San, SanPlus, Suffix},
+};
 
 /// What a label says was played: a move found on the board, in SAN, or the
 /// token as the scoresheet has it when it names no legal move.
@@ -57,6 +60,50 @@ impl MoveLabel {
     }
 }
 
+/// `SanPlus::from_move(before.clone(), mv)`, the same text for less work.
+///
+/// shakmaty's suffix asks for the position's outcome after the move, a
+/// generation of every legal move, whatever the move was. In standard chess
+/// only a checkmate is decisive, and a position without check is none, so
+/// the outcome is asked for only after a move that gives check. A label is
+/// written for each finding and each ending that names a move, and for
+/// each move of a certified mating line.
+///
+/// ```
+/// use laws::label::san_plus;
+/// use shakmaty::{Chess, Position, san::SanPlus};
+/// let pos = Chess::default();
+/// for mv in pos.legal_moves() {
+///     assert_eq!(san_plus(&pos, mv), SanPlus::from_move(pos.clone(), mv));
+/// }
+/// ```
+pub fn san_plus(before: &Chess, mv: Move) -> SanPlus {
+    // The candidates as shakmaty's `SanPlus::from_move` asks for them.
+    let moves = match mv {
+        Move::Normal { role, to, .. } | Move::Put { role, to } => before.san_candidates(role, to),
+        Move::EnPassant { to, .. } => before.san_candidates(Role::Pawn, to),
+        Move::Castle { king, rook } if king.file() < rook.file() => {
+            before.castling_moves(CastlingSide::KingSide)
+        }
+        Move::Castle { .. } => before.castling_moves(CastlingSide::QueenSide),
+    };
+    let suffix = if moves.contains(&mv) {
+        let mut after = before.clone();
+        after.play_unchecked(mv);
+        if after.checkers().is_empty() {
+            None
+        } else {
+            Suffix::from_position(&after)
+        }
+    } else {
+        None
+    };
+    SanPlus {
+        san: San::disambiguate(mv, &moves),
+        suffix,
+    }
+}
+
 impl std::fmt::Display for MoveText {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
@@ -69,5 +116,90 @@ impl std::fmt::Display for MoveText {
 impl std::fmt::Display for MoveLabel {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(f, "{}{}", self.prefix(), self.text)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use shakmaty::{Board, CastlingMode, fen::Fen};
+
+    use super::*;
+
+    /// Each legal move, and each piece's step along its attacks whether
+    /// legal or not (a pinned piece, a king into check: a move that stood),
+    /// is named as shakmaty names it.
+    fn compare(pos: &Chess, checks: &mut usize, mates: &mut usize) {
+        let board: &Board = pos.board();
+        let ours = board.by_color(pos.turn());
+        let mut moves: Vec<Move> = pos.legal_moves().into_iter().collect();
+        for from in ours {
+            let Some(role) = board.role_at(from) else {
+                continue;
+            };
+            for to in board.attacks_from(from) & !ours {
+                moves.push(Move::Normal {
+                    role,
+                    from,
+                    capture: board.role_at(to),
+                    to,
+                    promotion: None,
+                });
+            }
+        }
+        // Taking a king leaves a position shakmaty's outcome refuses (it
+        // panics); no record's move does, since it stands in no game.
+        for mv in moves
+            .into_iter()
+            .filter(|m| m.capture() != Some(Role::King))
+        {
+            let expected = SanPlus::from_move(pos.clone(), mv);
+            assert_eq!(
+                san_plus(pos, mv),
+                expected,
+                "{mv:?} in {}",
+                Fen::from_position(pos, shakmaty::EnPassantMode::Legal)
+            );
+            match expected.suffix {
+                Some(Suffix::Check) => *checks += 1,
+                Some(Suffix::Checkmate) => *mates += 1,
+                None => {}
+            }
+        }
+    }
+
+    /// The suffix is shakmaty's: after checks and mates (by a piece, a
+    /// promotion, a discovery, castling, en passant), after quiet moves,
+    /// and for a move that is no legal move (no suffix). It fails if the
+    /// outcome is skipped after a check, or asked after no move at all.
+    #[test]
+    fn a_label_is_shakmatys_san() {
+        let (mut checks, mut mates) = (0, 0);
+        crate::testing::random_games(0x5851_f42d_4c95_7f2d, 200, 120, |p| {
+            compare(p, &mut checks, &mut mates)
+        });
+        crate::testing::irregular_positions(0x1405_7b7e_f767_814f, 60, 120, |p| {
+            compare(p, &mut checks, &mut mates)
+        });
+        for fen in [
+            // Mate by a rook on the back rank, a smothered knight, a promotion.
+            "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1",
+            "6rk/6pp/8/6N1/8/8/8/6K1 w - - 0 1",
+            "k7/7P/1K6/8/8/8/8/8 w - - 0 1",
+            // Mate by castling, by a discovery, by en passant (discovering the rook).
+            "4rkr1/4p1p1/8/8/8/8/8/4K2R w K - 0 1",
+            "R2N3k/6pp/8/8/8/8/8/6K1 w - - 0 1",
+            "3rkr2/5p2/8/2NpP3/8/8/8/4R2K w - d6 0 1",
+        ] {
+            let pos: Chess = fen
+                .parse::<Fen>()
+                .expect("test FEN")
+                .into_position(CastlingMode::Standard)
+                .expect("legal test position");
+            compare(&pos, &mut checks, &mut mates);
+        }
+        assert!(
+            checks > 50_000 && mates > 500,
+            "{checks} checks, {mates} mates"
+        );
     }
 }

@@ -457,7 +457,7 @@ pub(crate) fn certify_uci(
         line,
         |p, uci| uci.to_move(p).ok(),
         |p, mv| {
-            san.push(SanPlus::from_move(p.clone(), mv));
+            san.push(crate::label::san_plus(p, mv));
         },
     )
     .then_some(san)
@@ -480,7 +480,7 @@ pub(crate) fn mates(pos: &Chess, side: Color, line: impl IntoIterator<Item = Uci
 fn certify_moves(pos: &Chess, side: Color, moves: &[Move]) -> Option<Vec<SanPlus>> {
     let mut san = Vec::with_capacity(moves.len());
     replays_to_mate(pos, side, moves.iter().copied(), legal, |p, mv| {
-        san.push(SanPlus::from_move(p.clone(), mv));
+        san.push(crate::label::san_plus(p, mv));
     })
     .then_some(san)
 }

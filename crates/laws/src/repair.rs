@@ -185,7 +185,7 @@ fn san_of(pos: &Chess, m: Move, edit: Edit) -> SanPlus {
             suffix: None,
         }
     } else {
-        SanPlus::from_move(pos.clone(), m)
+        crate::label::san_plus(pos, m)
     }
 }
 

@@ -7,7 +7,7 @@ use std::{borrow::Cow, num::NonZeroU32};
 use scoresheet::{Mark, WrittenMove};
 use shakmaty::{
     Bitboard, CastlingMode, CastlingSide, Chess, Color, EnPassantMode, FromSetup, Move, Position,
-    Role, Setup, Square, san::SanPlus,
+    Role, Setup, Square,
 };
 
 use crate::{
@@ -156,7 +156,7 @@ impl Replay {
             Before::Copy(before, mv) => (Cow::Borrowed(before), *mv),
             Before::Undo(undo) => (Cow::Owned(undo.set_back(&self.pos, self.mode)?), undo.mv),
         };
-        let san = SanPlus::from_move(before.clone().into_owned(), mv);
+        let san = crate::label::san_plus(&before, mv);
         Some(MoveLabel::of(&before, san))
     }
 
@@ -584,7 +584,9 @@ fn has_king_step(pos: &Chess) -> bool {
 mod tests {
     use super::*;
     use scoresheet::notation::parse_move;
-    use shakmaty::{Board, EnPassantMode, Role, Square, fen::Fen, zobrist::Zobrist128};
+    use shakmaty::{
+        Board, EnPassantMode, Role, Square, fen::Fen, san::SanPlus, zobrist::Zobrist128,
+    };
 
     use crate::{mating::position_from_fen, testing::xorshift};
 

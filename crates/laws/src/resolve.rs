@@ -269,7 +269,7 @@ pub fn suggestions(pos: &Chess, written: &WrittenMove, limit: usize) -> Vec<SanP
     scored
         .into_iter()
         .take(limit)
-        .map(|(_, m)| SanPlus::from_move(pos.clone(), m))
+        .map(|(_, m)| crate::label::san_plus(pos, m))
         .collect()
 }
 

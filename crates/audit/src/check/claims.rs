@@ -5,7 +5,7 @@ use laws::{
     squares::squares_of,
 };
 use scoresheet::{ClaimKind, EventAt, Span, WrittenToken};
-use shakmaty::{CastlingMode, Chess, Color, FromSetup, Position, Setup, san::SanPlus};
+use shakmaty::{CastlingMode, Chess, Color, FromSetup, Position, Setup};
 
 use super::{
     Context,
@@ -99,7 +99,7 @@ impl Context<'_> {
         let written = written.map(|w| {
             let legal = ruling
                 .written_move
-                .map(|mv| SanPlus::from_move(pos.clone(), mv));
+                .map(|mv| laws::label::san_plus(pos, mv));
             let label = match &legal {
                 Some(san) => MoveLabel::of(pos, *san),
                 None => MoveLabel::written(pos, w.text.clone()),
@@ -163,7 +163,7 @@ impl Context<'_> {
     ) -> Finding {
         let label = self.written_label(replay.position(), span);
         let duty = match ob.legal {
-            Some(mv) => WrittenDuty::Move(SanPlus::from_move(replay.position().clone(), mv)),
+            Some(mv) => WrittenDuty::Move(laws::label::san_plus(replay.position(), mv)),
             None => WrittenDuty::SamePiece(ob.token.clone()),
         };
         let mut f = Finding::new(

@@ -122,7 +122,7 @@ impl Context<'_> {
             MoveError::Ambiguous(moves) => {
                 let sans: Vec<SanPlus> = moves
                     .iter()
-                    .map(|m| SanPlus::from_move(before.clone(), *m))
+                    .map(|m| laws::label::san_plus(before, *m))
                     .collect();
                 (
                     Kind::AmbiguousMove,
@@ -201,7 +201,7 @@ impl Context<'_> {
             .map(|moves| {
                 moves
                     .iter()
-                    .map(|m| SanPlus::from_move(before.clone(), *m))
+                    .map(|m| laws::label::san_plus(before, *m))
                     .collect()
             })
             .unwrap_or_default();

@@ -7,7 +7,7 @@ use laws::{
     offer::{AnswerError, Made, Offer, before_move, both_have_moved},
 };
 use scoresheet::{ClaimKind, Event, EventAt, WrittenToken};
-use shakmaty::{Color, Position, san::SanPlus};
+use shakmaty::{Color, Position};
 
 use super::{moves::position_of, walk::GameAudit};
 use crate::{
@@ -146,9 +146,7 @@ impl GameAudit<'_, '_> {
         }
         for chance in found {
             let written = chance.written.map(|mv| {
-                WrittenToken::new(
-                    &SanPlus::from_move(self.replay.position().clone(), mv).to_string(),
-                )
+                WrittenToken::new(&laws::label::san_plus(self.replay.position(), mv).to_string())
             });
             let written_move = written
                 .as_ref()
