@@ -264,6 +264,11 @@ pub fn dead_after_every_reply(pos: &Chess) -> bool {
     if (board.occupied() & !board.kings()).count() > FORCED_REPLY_PIECES {
         return false;
     }
+    // Nearly always the king can step to an empty square: a reply that
+    // takes nothing, found without generating every move.
+    if has_quiet_king_step(pos) {
+        return false;
+    }
     let moves = pos.legal_moves();
     // A reply that takes a king stands only in a position no game reaches
     // (kings side by side, the side not to move in check): nothing is
@@ -280,6 +285,22 @@ pub fn dead_after_every_reply(pos: &Chess) -> bool {
         after.play_unchecked(m);
         after.is_insufficient_material() || after.is_stalemate()
     })
+}
+
+/// Whether the side to move has a king step to an empty square that no
+/// enemy piece attacks (with the king gone from its square, so that a
+/// checking slider's line is followed past it): a legal move that takes
+/// nothing.
+fn has_quiet_king_step(pos: &Chess) -> bool {
+    let board = pos.board();
+    let us = pos.turn();
+    let Some(king) = board.king_of(us) else {
+        return false;
+    };
+    let occupied = board.occupied().without(king);
+    (shakmaty::attacks::king_attacks(king) & !board.occupied())
+        .into_iter()
+        .any(|to| board.attacks_to(to, !us, occupied).is_empty())
 }
 
 /// Whether the per-ply dead-position check should look at a position reached
@@ -748,6 +769,51 @@ mod tests {
             "4k3/1n6/1p1p1p1p/pPpPpPpP/P1P1P1P1/8/8/4K3 w - - 0 1"
         )));
         assert!(!surely_alive(&pos("7k/6Q1/8/8/8/8/8/KR6 b - - 0 1")));
+    }
+
+    /// The shortcut of [`dead_after_every_reply`] finds exactly the legal
+    /// king moves that take nothing (castling aside), in check and out of
+    /// it, in the positions of random games and in those an illegal move
+    /// that stood leaves. It fails if the king stays in the occupancy (a
+    /// step back along a checking line), or if a capture counts.
+    #[test]
+    fn a_quiet_king_step_is_a_legal_move_that_takes_nothing() {
+        let (mut with, mut without, mut in_check) = (0, 0, 0);
+        let mut same = |p: &Chess| {
+            if p.board().king_of(p.turn()).is_none() {
+                return;
+            }
+            let legal = p
+                .legal_moves()
+                .iter()
+                .any(|m| m.role() == shakmaty::Role::King && !m.is_capture() && !m.is_castle());
+            assert_eq!(
+                has_quiet_king_step(p),
+                legal,
+                "{}",
+                Fen::from_position(p, shakmaty::EnPassantMode::Legal)
+            );
+            if legal {
+                with += 1
+            } else {
+                without += 1
+            }
+            in_check += usize::from(p.is_check());
+        };
+        crate::testing::random_games(0x7f4a_7c15_9e37_79b9, 300, 150, &mut same);
+        crate::testing::irregular_positions(0x3c6e_f372_fe94_f82b, 100, 150, &mut same);
+        for fen in [
+            // A rook checks along the rank: the step back along it is no move.
+            "8/8/8/8/8/8/8/r3K2k w - - 0 1",
+            // Every square around the king is taken or attacked.
+            "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1",
+        ] {
+            same(&pos(fen));
+        }
+        assert!(
+            with > 10_000 && without > 1_000 && in_check > 1_000,
+            "{with} {without} {in_check}"
+        );
     }
 
     #[test]

@@ -97,9 +97,7 @@ impl Context<'_> {
         };
         let pos = replay.position();
         let written = written.map(|w| {
-            let legal = ruling
-                .written_move
-                .map(|mv| laws::label::san_plus(pos, mv));
+            let legal = ruling.written_move.map(|mv| laws::label::san_plus(pos, mv));
             let label = match &legal {
                 Some(san) => MoveLabel::of(pos, *san),
                 None => MoveLabel::written(pos, w.text.clone()),
