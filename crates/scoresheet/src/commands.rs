@@ -53,7 +53,7 @@ pub fn raw_commands(comment: &[u8], base: usize) -> impl Iterator<Item = RawComm
     let mut at = 0;
     std::iter::from_fn(move || {
         let start = at + find_command(&comment[at..])?;
-        let len = memchr::memchr(b']', &comment[start..])?;
+        let len = crate::find::byte(b']', &comment[start..])?;
         at = start + len + 1;
         let inner = comment[start + 2..start + len].trim_ascii();
         let cut = inner
@@ -74,7 +74,7 @@ pub fn raw_commands(comment: &[u8], base: usize) -> impl Iterator<Item = RawComm
 fn find_command(bytes: &[u8]) -> Option<usize> {
     let mut at = 0;
     loop {
-        let open = at + memchr::memchr(b'[', bytes.get(at..)?)?;
+        let open = at + crate::find::byte(b'[', bytes.get(at..)?)?;
         if bytes.get(open + 1) == Some(&b'%') {
             return Some(open);
         }

@@ -186,7 +186,7 @@ impl<'a> Lexer<'a> {
         }
         // A comment after a move (a clock reading), closed on the line or later.
         if first == b'{'
-            && let Some(i) = memchr::memchr(b'}', bytes.get(at + 1..).unwrap_or_default())
+            && let Some(i) = crate::find::byte(b'}', bytes.get(at + 1..).unwrap_or_default())
         {
             return Quick::Comment(self.read_to(at, at + i + 2));
         }
@@ -251,7 +251,7 @@ impl<'a> Lexer<'a> {
     }
 
     fn line_end(&self, from: usize) -> usize {
-        memchr::memchr(b'\n', &self.bytes[from..]).map_or(self.bytes.len(), |i| from + i)
+        crate::find::byte(b'\n', &self.bytes[from..]).map_or(self.bytes.len(), |i| from + i)
     }
 
     fn token(&mut self, kind: TokenKind, start: usize, end: usize) -> Token {
@@ -441,7 +441,7 @@ impl Iterator for Lexer<'_> {
                     self.token(TokenKind::Escape, start, end)
                 }
                 b'[' => self.tag(start),
-                b'{' => match memchr::memchr(b'}', &self.bytes[start + 1..]) {
+                b'{' => match crate::find::byte(b'}', &self.bytes[start + 1..]) {
                     Some(i) => {
                         self.token(TokenKind::Comment { closed: true }, start, start + i + 2)
                     }
@@ -600,7 +600,7 @@ fn value_end(line: &[u8], start: usize) -> Option<usize> {
     let mut i = start;
     loop {
         // The value's bytes in one search: only these three end or escape it.
-        i += memchr::memchr3(b'"', b'\\', b'\n', line.get(i..)?)?;
+        i += crate::find::any3(b'"', b'\\', b'\n', line.get(i..)?)?;
         match line.get(i)? {
             // An escape never takes the line end with it.
             b'\\' if line.get(i + 1) == Some(&b'\n') => return None,

@@ -20,6 +20,7 @@ pub mod commands;
 pub mod events;
 #[cfg(feature = "reference")]
 pub mod fast;
+mod find;
 pub mod forms;
 pub mod lexer;
 pub mod notation;

@@ -27,7 +27,9 @@ use std::{
     io::{self, BufRead},
 };
 
-use crate::{forms::text_annotation, lexer::TAG_NAME, results::movetext_result, text::GameText};
+use crate::{
+    find, forms::text_annotation, lexer::TAG_NAME, results::movetext_result, text::GameText,
+};
 
 /// The default size limit for one game's text: 16 MiB.
 pub const DEFAULT_GAME_LIMIT: usize = 16 << 20;
@@ -224,7 +226,7 @@ impl<R: BufRead> Splitter<R> {
             }
             let room = PREFIX - self.prefix.len();
             let take = buf.len().min(room);
-            if let Some(nl) = memchr::memchr(b'\n', &buf[..take]) {
+            if let Some(nl) = find::byte(b'\n', &buf[..take]) {
                 self.prefix.extend_from_slice(&buf[..=nl]);
                 self.reader.consume(nl + 1);
                 return Ok(true);
@@ -503,7 +505,7 @@ impl<R: BufRead> Splitter<R> {
         // Most tag lines hold one tag pair and nothing else.
         if complete
             && line.ends_with(b"]")
-            && memchr::memchr(b'[', line.get(1..).unwrap_or(&[])).is_none()
+            && find::byte(b'[', line.get(1..).unwrap_or(&[])).is_none()
         {
             return Scan::No;
         }
@@ -827,7 +829,7 @@ impl LineScan {
         let mut rest = bytes;
         while !rest.is_empty() && !self.in_semicolon {
             if self.in_brace {
-                match memchr::memchr(b'}', rest) {
+                match find::byte(b'}', rest) {
                     Some(i) => {
                         self.in_brace = false;
                         rest = &rest[i + 1..];
@@ -836,7 +838,7 @@ impl LineScan {
                 }
                 continue;
             }
-            match memchr::memchr3(b'{', b';', b'[', rest) {
+            match find::any3(b'{', b';', b'[', rest) {
                 Some(i) if rest[i] == b'[' => {
                     self.outside(&rest[..i], true);
                     let opens_tag = rest.get(i + 1).is_none_or(u8::is_ascii_alphabetic);

@@ -321,7 +321,7 @@ impl<'a> HeaderText<'a> {
                 .and_then(|valid| std::str::from_utf8(valid).ok())
                 .unwrap_or_default(),
         };
-        self.escapes = memchr::memchr(b'\\', self.checked.as_bytes()).is_some();
+        self.escapes = crate::find::byte(b'\\', self.checked.as_bytes()).is_some();
     }
 }
 
