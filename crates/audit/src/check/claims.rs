@@ -209,7 +209,9 @@ impl Context<'_> {
         // the label of each ply asked for or found a near-miss (only those:
         // a label names its move with shakmaty's SAN, whose check and mate
         // suffix generates the moves of the position after it).
-        let mut labels: Vec<Option<MoveLabel>> = vec![None];
+        // One label (or none) a ply, up to `last`: room for all at once.
+        let mut labels: Vec<Option<MoveLabel>> = Vec::with_capacity(last + 1);
+        labels.push(None);
         let mut found: Vec<Vec<(usize, Box<Setup>)>> = vec![Vec::new(); finders.len()];
         // Only names and placements are asked for: no endings are looked for again.
         let mut replay = Replay::new(start.clone(), mode).positions_only();
