@@ -10,7 +10,7 @@ use audit::{Facts, Finding, GameReport, Kind};
 #[derive(Default)]
 pub struct Duplicates {
     seen: HashMap<u64, (u32, u32)>,
-    sources: Vec<String>,
+    sources: Vec<std::sync::Arc<str>>,
 }
 
 impl Duplicates {
@@ -30,7 +30,7 @@ impl Duplicates {
                 let source = self
                     .sources
                     .get(source as usize)
-                    .map_or("?", String::as_str);
+                    .map_or("?", |name| &**name);
                 report.findings.push(Finding::new(
                     Kind::DuplicateGame,
                     None,

@@ -627,7 +627,7 @@ fn adjudicate(args: &AdjudicateArgs, lang: Lang) -> Result<bool, Failure> {
         if args.game.is_some_and(|n| n != index + 1) {
             continue;
         }
-        let report = audit::check_game_with(&name, index + 1, text, &options);
+        let report = audit::check_game_with(name.as_str(), index + 1, text, &options);
         if let Some(f) = report
             .findings
             .iter()

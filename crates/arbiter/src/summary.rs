@@ -111,7 +111,7 @@ impl Summary {
         {
             let decider = deciding(report);
             self.changed.push(Changed {
-                source: report.source.clone(),
+                source: report.source.to_string(),
                 game: report.game,
                 round: report.round.as_deref().map(str::to_string),
                 white: report.white.as_deref().map(str::to_string),

@@ -14,7 +14,9 @@ use crate::{
 /// One game's row: who, how far the record replays, the results, the findings.
 #[derive(Debug, Clone, PartialEq)]
 pub struct GameReport {
-    pub source: String,
+    /// The source's name, shared by all its games' reports: one allocation
+    /// a source, not one a game on a worker freed by the writer.
+    pub source: std::sync::Arc<str>,
     pub game: usize,
     pub line: u32,
     /// The `White`, `Black` and `Round` tags as written, held inline where

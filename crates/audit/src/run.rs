@@ -34,7 +34,7 @@ pub fn run_source(
     pool: &rayon::ThreadPool,
     each: &mut dyn FnMut(GameReport),
 ) -> io::Result<()> {
-    let name = source.name();
+    let name: std::sync::Arc<str> = source.name().into();
     let reader = source.open()?;
     let (batches, receive) = mpsc::sync_channel::<Vec<(usize, GameText)>>(1);
     thread::scope(|scope| {
@@ -79,7 +79,8 @@ pub fn run_source(
                 let checked: Vec<GameReport> = batch
                     .into_par_iter()
                     .map(|(i, text)| {
-                        let mut report = check_game_with(&name, i, &text, &options);
+                        let mut report =
+                            check_game_with(std::sync::Arc::clone(&name), i, &text, &options);
                         if options.keep_text {
                             report.text = Some(KeptText {
                                 bytes: text.bytes,

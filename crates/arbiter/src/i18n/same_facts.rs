@@ -57,7 +57,12 @@ fn reports() -> Vec<GameReport> {
         let name = file.display().to_string();
         for (i, text) in scoresheet::Splitter::new(bytes.as_slice()).enumerate() {
             let text = text.expect("game text");
-            reports.push(audit::check_game_with(&name, i + 1, &text, &options));
+            reports.push(audit::check_game_with(
+                name.as_str(),
+                i + 1,
+                &text,
+                &options,
+            ));
         }
     }
     reports.extend(tournament_reports(&root));

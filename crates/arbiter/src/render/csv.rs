@@ -73,7 +73,7 @@ impl<W: Write> Render for Csv<W> {
         for f in &r.findings {
             let player = f.player.map(audit::Player::as_str);
             let record = [
-                r.source.clone(),
+                r.source.to_string(),
                 r.game.to_string(),
                 r.white.as_deref().unwrap_or_default().to_string(),
                 r.black.as_deref().unwrap_or_default().to_string(),

@@ -55,7 +55,7 @@ impl Serialize for Row<'_> {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let r = self.0;
         let mut s = serializer.serialize_struct("GameReport", 12)?;
-        s.serialize_field("source", &r.source)?;
+        s.serialize_field("source", &*r.source)?;
         s.serialize_field("game", &r.game)?;
         s.serialize_field("line", &r.line)?;
         s.serialize_field("white", &r.white.as_deref())?;

@@ -26,7 +26,7 @@ pub struct Repaired<W: Write> {
     out: W,
     messages: &'static dyn Messages,
     /// The source of the game last written, and whether it wrote CRLF.
-    last: Option<(String, bool)>,
+    last: Option<(std::sync::Arc<str>, bool)>,
     /// The output ends with a line break (or nothing was written yet).
     at_line_start: bool,
     /// Games larger than the reader keeps, written only as far as read.

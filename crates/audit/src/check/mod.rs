@@ -12,7 +12,7 @@ mod repairs;
 mod rewrites;
 mod walk;
 
-use std::cell::RefCell;
+use std::{cell::RefCell, sync::Arc};
 
 use compact_str::CompactString;
 
@@ -154,17 +154,21 @@ pub fn check_game(source: &str, game: usize, text: &GameText) -> GameReport {
 /// Checks one game. Never panics on any input: should the engine itself
 /// fail on a game (a bug), that game gets an `unreadable-game` row saying so
 /// and the run goes on, so every game of the input is still accounted for.
+///
+/// `source` names the input; a run over many games passes an `Arc<str>`,
+/// which every report then shares.
 pub fn check_game_with(
-    source: &str,
+    source: impl Into<Arc<str>>,
     game: usize,
     text: &GameText,
     options: &Options,
 ) -> GameReport {
+    let source = source.into();
     std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-        check(source, game, text, options)
+        check(&source, game, text, options)
     }))
     .unwrap_or_else(|_| {
-        let mut report = blank_report(source, game, text);
+        let mut report = blank_report(&source, game, text);
         report.findings.push(Finding::new(
             Kind::UnreadableGame,
             None,
@@ -182,7 +186,7 @@ thread_local! {
     static SHEET: RefCell<Scoresheet> = RefCell::default();
 }
 
-fn check(source: &str, game: usize, text: &GameText, options: &Options) -> GameReport {
+fn check(source: &Arc<str>, game: usize, text: &GameText, options: &Options) -> GameReport {
     let mut sheet = SHEET.take();
     sheet.read_again(text);
     let report = check_sheet(source, game, text, options, &sheet);
@@ -191,7 +195,7 @@ fn check(source: &str, game: usize, text: &GameText, options: &Options) -> GameR
 }
 
 fn check_sheet(
-    source: &str,
+    source: &Arc<str>,
     game: usize,
     text: &GameText,
     options: &Options,
@@ -295,9 +299,9 @@ fn check_sheet(
 }
 
 /// A game's row before anything is known of it.
-fn blank_report(source: &str, game: usize, text: &GameText) -> GameReport {
+fn blank_report(source: &Arc<str>, game: usize, text: &GameText) -> GameReport {
     GameReport {
-        source: source.to_string(),
+        source: Arc::clone(source),
         game,
         line: text.first_line + leading_blank_lines(&text.bytes),
         white: None,

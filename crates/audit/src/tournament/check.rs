@@ -204,7 +204,7 @@ impl Tournament {
         self.rows += 1;
         let (white, black) = players.unzip();
         GameReport {
-            source: self.source.clone(),
+            source: self.source.as_str().into(),
             game: self.rows,
             line,
             white: white.map(CompactString::from),
@@ -593,7 +593,7 @@ impl Tournament {
             return;
         }
         self.matched
-            .insert(key, (report.source.clone(), report.game));
+            .insert(key, (report.source.to_string(), report.game));
         report.findings.extend(uncertain);
         let (Some(ours), theirs) = (
             self.entry(fit.white, round).cloned(),
@@ -953,7 +953,7 @@ mod tests {
             .filter(|f| matches!(f, Facts::Tournament(t) if matches!(**t, TrfFacts::BeyondRounds { round: 3, rounds: 2, .. })))
             .count();
         assert_eq!(beyond, 6, "one per player line with round 3");
-        assert_eq!(row.source, "t.trf");
+        assert_eq!(&*row.source, "t.trf");
         assert_eq!(row.row, Row::Tournament);
     }
 
