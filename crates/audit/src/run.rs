@@ -4,7 +4,11 @@
 //! thread hands on the reports of the one before, in input order. At most
 //! three batches are in memory at once.
 
-use std::{io, sync::mpsc, thread};
+use std::{
+    io,
+    sync::{Arc, mpsc},
+    thread,
+};
 
 use rayon::prelude::*;
 use scoresheet::{GameText, Splitter};
@@ -34,7 +38,7 @@ pub fn run_source(
     pool: &rayon::ThreadPool,
     each: &mut dyn FnMut(GameReport),
 ) -> io::Result<()> {
-    let name: std::sync::Arc<str> = source.name().into();
+    let name: Arc<str> = source.name().into();
     let reader = source.open()?;
     let (batches, receive) = mpsc::sync_channel::<Vec<(usize, GameText)>>(1);
     thread::scope(|scope| {
@@ -79,8 +83,7 @@ pub fn run_source(
                 let checked: Vec<GameReport> = batch
                     .into_par_iter()
                     .map(|(i, text)| {
-                        let mut report =
-                            check_game_with(std::sync::Arc::clone(&name), i, &text, &options);
+                        let mut report = check_game_with(Arc::clone(&name), i, &text, &options);
                         if options.keep_text {
                             report.text = Some(KeptText {
                                 bytes: text.bytes,
