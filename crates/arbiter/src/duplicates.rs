@@ -1,7 +1,7 @@
 //! The same game submitted twice across the input (common when round files
 //! are merged): reported as `duplicate-game` at the second copy.
 
-use std::collections::HashMap;
+use std::{collections::HashMap, sync::Arc};
 
 use audit::{Facts, Finding, GameReport, Kind};
 
@@ -10,7 +10,7 @@ use audit::{Facts, Finding, GameReport, Kind};
 #[derive(Default)]
 pub struct Duplicates {
     seen: HashMap<u64, (u32, u32)>,
-    sources: Vec<std::sync::Arc<str>>,
+    sources: Vec<Arc<str>>,
 }
 
 impl Duplicates {

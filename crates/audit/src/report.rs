@@ -2,6 +2,8 @@
 //! as typed facts. Sentences are the views' business: `message` is rendered
 //! from [`Finding::facts`] by the English catalogue when a view asks.
 
+use std::sync::Arc;
+
 use compact_str::CompactString;
 use laws::{Article, GameClass, GameResult, MoveLabel, time_control::TimeControl};
 use shakmaty::{Color, Setup, san::SanPlus};
@@ -16,7 +18,7 @@ use crate::{
 pub struct GameReport {
     /// The source's name, shared by all its games' reports: one allocation
     /// a source, not one a game on a worker freed by the writer.
-    pub source: std::sync::Arc<str>,
+    pub source: Arc<str>,
     pub game: usize,
     pub line: u32,
     /// The `White`, `Black` and `Round` tags as written, held inline where

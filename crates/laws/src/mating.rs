@@ -801,18 +801,20 @@ mod tests {
             in_check += usize::from(p.is_check());
         };
         crate::testing::random_games(0x7f4a_7c15_9e37_79b9, 300, 150, &mut same);
-        crate::testing::irregular_positions(0x3c6e_f372_fe94_f82b, 100, 150, &mut same);
+        let irregular =
+            crate::testing::irregular_positions(0x3c6e_f372_fe94_f82b, 100, 150, &mut same);
         for fen in [
-            // A rook checks along the rank: the step back along it is no move.
-            "8/8/8/8/8/8/8/r3K2k w - - 0 1",
+            // A rook checks along the rank, and the pawns hold the king in:
+            // the step on along the rank (f1) is no move.
+            "8/8/8/8/8/8/3PPP2/r3K2k w - - 0 1",
             // Every square around the king is taken or attacked.
             "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1",
         ] {
             same(&pos(fen));
         }
         assert!(
-            with > 10_000 && without > 1_000 && in_check > 1_000,
-            "{with} {without} {in_check}"
+            with > 10_000 && without > 1_000 && in_check > 1_000 && irregular > 200,
+            "{with} {without} {in_check} {irregular}"
         );
     }
 

@@ -44,6 +44,13 @@ use shakmaty::{Board, Square};
 /// which a position can occur twice.
 pub(crate) const KEPT_FROM: usize = 5;
 
+/// The boards a game's series first makes room for: as many as fit in the
+/// largest block glibc's per-thread cache of freed blocks holds (1,032
+/// bytes by default; fourteen boards of 72 bytes), so that the next game's
+/// series gets the block back cheaply. Room for 64 boards (4.6 KB) cost
+/// about 400 instructions a game to allocate. A longer series grows.
+const FIRST_ROOM: usize = 1_032 / std::mem::size_of::<Board>();
+
 /// The positions since the last irreversible move.
 #[derive(Debug, Clone)]
 pub(crate) struct Series {
@@ -112,13 +119,8 @@ impl Series {
     pub(crate) fn keep(&mut self, current: &Board) {
         if self.boards.is_empty() {
             let mut boards = std::mem::take(&mut self.boards);
-            // A game keeps the room from one series to the next. Fourteen
-            // boards (1,008 bytes) are the most that glibc's per-thread
-            // cache of freed blocks holds (up to 1,032 bytes), so that the
-            // next game's series gets the block back cheaply: 64 boards
-            // cost 400 instructions a game to allocate. A longer series
-            // grows.
-            boards.reserve(14);
+            // A game keeps the room from one series to the next.
+            boards.reserve(FIRST_ROOM);
             self.set_back(current, &mut boards);
             self.boards = boards;
         }

@@ -13,7 +13,10 @@
 //! again. The text comes with the report (`Options::keep_text`), so
 //! standard input works as any file does.
 
-use std::io::{self, Write};
+use std::{
+    io::{self, Write},
+    sync::Arc,
+};
 
 use audit::{Change, GameReport, KeptText, Rewrite};
 use scoresheet::text::{decode, encode};
@@ -26,7 +29,7 @@ pub struct Repaired<W: Write> {
     out: W,
     messages: &'static dyn Messages,
     /// The source of the game last written, and whether it wrote CRLF.
-    last: Option<(std::sync::Arc<str>, bool)>,
+    last: Option<(Arc<str>, bool)>,
     /// The output ends with a line break (or nothing was written yet).
     at_line_start: bool,
     /// Games larger than the reader keeps, written only as far as read.

@@ -207,9 +207,9 @@ impl Context<'_> {
         asked.sort_unstable();
         // One replay: each finder shown every position before its own, and
         // the label of each ply asked for or found a near-miss (only those:
-        // a label names its move with shakmaty's SAN, whose check and mate
-        // suffix generates the moves of the position after it).
-        // One label (or none) a ply, up to `last`: room for all at once.
+        // a label costs a look for the move's candidates, and after a check
+        // a generation of every reply, for its mate sign). One label (or
+        // none) a ply, up to `last`: room for all at once.
         let mut labels: Vec<Option<MoveLabel>> = Vec::with_capacity(last + 1);
         labels.push(None);
         let mut found: Vec<Vec<(usize, Box<Setup>)>> = vec![Vec::new(); finders.len()];
