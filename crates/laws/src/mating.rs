@@ -287,18 +287,33 @@ pub fn dead_after_every_reply(pos: &Chess) -> bool {
     })
 }
 
-/// Whether the side to move has a king step to an empty square that no
-/// enemy piece attacks (with the king gone from its square, so that a
-/// checking slider's line is followed past it): a legal move that takes
-/// nothing.
+/// Whether the side to move has a legal king step (castling aside): a
+/// square next to its king, not its own piece's, that no enemy piece
+/// attacks once the king has left its square (so that a checking slider
+/// also covers the squares behind the king). A position with one is neither
+/// checkmate nor stalemate; most positions where a game stops have one,
+/// and asking costs a few attack look-ups instead of every legal move.
+pub(crate) fn has_king_step(pos: &Chess) -> bool {
+    has_safe_king_step(pos, Bitboard::FULL)
+}
+
+/// [`has_king_step`] to an empty square: a legal move that takes nothing.
 fn has_quiet_king_step(pos: &Chess) -> bool {
+    has_safe_king_step(pos, !pos.board().occupied())
+}
+
+/// Whether the side to move can step its king to a square of `onto`, not
+/// its own piece's, that no enemy piece attacks with the king gone from its
+/// square.
+#[inline]
+fn has_safe_king_step(pos: &Chess, onto: Bitboard) -> bool {
     let board = pos.board();
     let us = pos.turn();
     let Some(king) = board.king_of(us) else {
         return false;
     };
     let occupied = board.occupied().without(king);
-    (shakmaty::attacks::king_attacks(king) & !board.occupied())
+    (shakmaty::attacks::king_attacks(king) & onto & !board.by_color(us))
         .into_iter()
         .any(|to| board.attacks_to(to, !us, occupied).is_empty())
 }

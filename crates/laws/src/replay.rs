@@ -13,7 +13,7 @@ use shakmaty::{
 use crate::{
     ending::{Ending, EndingKind},
     label::MoveLabel,
-    mating::{is_dead_position, may_be_dead_by_forced_reply, surely_alive},
+    mating::{has_king_step, is_dead_position, may_be_dead_by_forced_reply, surely_alive},
     resolve::{MoveError, resolve},
     series::{QuietStep, Series},
     standing::is_illegal_position,
@@ -560,24 +560,6 @@ fn sets_up(pos: &Chess, mode: CastlingMode) -> bool {
     static STANDARD: std::sync::LazyLock<Chess> = std::sync::LazyLock::new(Chess::default);
     *pos == *STANDARD
         || Chess::from_setup(pos.to_setup(EnPassantMode::Always), mode).is_ok_and(|p| p == *pos)
-}
-
-/// Whether the side to move has a legal king step (castling aside): a
-/// square next to its king, not its own piece's, that no enemy piece
-/// attacks once the king has left its square (so that a checking slider
-/// also covers the squares behind the king). A position with one is neither
-/// checkmate nor stalemate; most positions where a game stops have one,
-/// and asking costs a few attack look-ups instead of every legal move.
-fn has_king_step(pos: &Chess) -> bool {
-    let board = pos.board();
-    let us = pos.turn();
-    let Some(king) = board.king_of(us) else {
-        return false;
-    };
-    let occupied = board.occupied().without(king);
-    (shakmaty::attacks::king_attacks(king) & !board.by_color(us))
-        .into_iter()
-        .any(|to| board.attacks_to(to, !us, occupied).is_empty())
 }
 
 #[cfg(test)]
