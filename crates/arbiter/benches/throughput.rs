@@ -107,6 +107,10 @@ fn load(path: &Path) -> std::io::Result<Vec<u8>> {
     Ok(bytes)
 }
 
+// Out of line, so that callgrind can count the bare replay alone
+// (`--toggle-collect=throughput::bare`), with or without a profile-guided
+// build (docs/performance.md, part 13).
+#[inline(never)]
 fn bare(inputs: &[Vec<u8>]) -> (u64, Duration) {
     let start = Instant::now();
     let mut visitor = BareReplay {
