@@ -25,8 +25,14 @@
 # component, added here when missing.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+usage="usage: scripts/pgo.sh [build|bench [ARGS]|check]"
 mode=${1:-build}
 if [ $# -gt 0 ]; then shift; fi
+# Checked before the minutes of building and training, not after them.
+case $mode in
+    build | bench | check) ;;
+    *) echo "$usage" >&2; exit 2 ;;
+esac
 
 host=$(rustc -vV | sed -n 's/^host: //p')
 profdata="$(rustc --print sysroot)/lib/rustlib/$host/bin/llvm-profdata"
@@ -41,15 +47,18 @@ use=$root/target/pgo
 rm -rf "$data"
 mkdir -p "$data"
 
-# The bench executable a build made (cargo names it with a hash).
+# The bench executable a build made (cargo names it with a hash), read from
+# cargo's JSON messages; fails when there is none, so that no caller runs "".
 bench_exe() {
-    sed -n 's/.*"name":"throughput".*"executable":"\([^"]*\)".*/\1/p' | tail -n 1
+    local exe
+    exe=$(sed -n 's/.*"name":"throughput".*"executable":"\([^"]*\)".*/\1/p' | tail -n 1)
+    [ -x "$exe" ] || { echo "pgo: the build made no bench executable" >&2; return 1; }
+    echo "$exe"
 }
 
 echo "pgo: instrumented build" >&2
 trainer=$(RUSTFLAGS="-Cprofile-generate=$data" cargo build --release --locked -p arbiter --bins \
     --bench throughput --target-dir "$gen" --message-format=json | bench_exe)
-[ -x "$trainer" ] || { echo "pgo: no bench executable from the instrumented build" >&2; exit 1; }
 
 mapfile -t train < <(
     find fixtures ../shared/corpus/tricky ../shared/corpus/real-endings -name '*.pgn' \
@@ -67,11 +76,11 @@ unset LLVM_PROFILE_FILE
 "$profdata" merge -o "$data/arbiter.profdata" "$data"/*.profraw
 
 flags="-Cprofile-use=$data/arbiter.profdata"
-# The same targets as the instrumented build: the bench's dev-dependencies
-# unify the features of crates both use (shakmaty among them), and a crate
-# built with other features has other symbol names, which no count in the
-# profile would match.
-# Prints the bench executable it built.
+# Builds the same targets as the instrumented build and prints the bench
+# executable: building the bench beside the binary changes how crates both use
+# are built (the bench's dev-dependencies unify their features; shakmaty among
+# them), and a crate built otherwise has other symbol names, which no count in
+# the profile would match.
 use_build() {
     RUSTFLAGS=$flags cargo build --release --locked -p arbiter --bins --bench throughput \
         --target-dir "$use" --message-format=json | bench_exe
@@ -91,14 +100,16 @@ case $mode in
     check)
         use_build > /dev/null
         cargo build --release --locked -p arbiter --bins
-        # The profile changes where code lies, never what it does.
-        diff <("$use/release/arbiter" audit --fail-on never --format json fixtures/) \
-            <(target/release/arbiter audit --fail-on never --format json fixtures/) > /dev/null \
+        # The profile changes where code lies, never what it does. Each run
+        # must succeed on its own (two failures would otherwise compare equal).
+        for run in "pgo:$use/release/arbiter" "plain:$root/target/release/arbiter"; do
+            build=${run%%:*}
+            exe=${run#*:}
+            "$exe" audit --fail-on never --format json fixtures/ > "$data/$build.json" \
+                2> "$data/$build.log" || { cat "$data/$build.log" >&2; exit 1; }
+        done
+        cmp -s "$data/pgo.json" "$data/plain.json" \
             || { echo "pgo: the profile-guided build reports the fixtures differently" >&2; exit 1; }
         echo "pgo: the profile-guided build reports the fixtures as the plain build does" >&2
-        ;;
-    *)
-        echo "usage: scripts/pgo.sh [build|bench [ARGS]|check]" >&2
-        exit 2
         ;;
 esac
