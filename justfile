@@ -17,6 +17,10 @@ lint:
 bench *ARGS:
     cargo bench -p arbiter --bench throughput -- {{ARGS}}
 
+# What one job's time is without CHA's proofs, and on the calling thread alone (docs/performance.md, part 14).
+bench-floor *ARGS:
+    cargo bench -p arbiter --bench floor --features measure-floor -- {{ARGS}}
+
 # The same bench, both of its sides built with a profile from a training run (scripts/pgo.sh).
 bench-pgo *ARGS:
     bash scripts/pgo.sh bench {{ARGS}}

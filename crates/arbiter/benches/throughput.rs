@@ -10,102 +10,16 @@
 
 #![allow(clippy::expect_used, clippy::unwrap_used)] // test code: a failure should stop the test
 
+mod support;
+
 use std::{
-    io::{Read, Write},
-    ops::ControlFlow,
-    path::{Path, PathBuf},
+    io::Write,
     process::{Command, Stdio},
     time::{Duration, Instant},
 };
 
-use pgn_reader::{Reader, SanPlus, Skip, Visitor};
-use shakmaty::{Chess, Position};
-
-/// The baseline: what a minimal validator does with pgn-reader and shakmaty.
-struct BareReplay {
-    plies: u64,
-    errors: u64,
-}
-
-impl Visitor for BareReplay {
-    type Tags = Option<Chess>;
-    type Movetext = Chess;
-    type Output = ();
-
-    fn begin_tags(&mut self) -> ControlFlow<(), Self::Tags> {
-        ControlFlow::Continue(None)
-    }
-
-    fn tag(
-        &mut self,
-        tags: &mut Self::Tags,
-        name: &[u8],
-        value: pgn_reader::RawTag<'_>,
-    ) -> ControlFlow<()> {
-        if name == b"FEN" {
-            *tags = shakmaty::fen::Fen::from_ascii(value.as_bytes())
-                .ok()
-                .and_then(|f| f.into_position(shakmaty::CastlingMode::Chess960).ok());
-        }
-        ControlFlow::Continue(())
-    }
-
-    fn begin_movetext(&mut self, tags: Self::Tags) -> ControlFlow<(), Chess> {
-        ControlFlow::Continue(tags.unwrap_or_default())
-    }
-
-    fn begin_variation(&mut self, _: &mut Chess) -> ControlFlow<(), Skip> {
-        ControlFlow::Continue(Skip(true))
-    }
-
-    fn san(&mut self, pos: &mut Chess, san_plus: SanPlus) -> ControlFlow<()> {
-        match san_plus.san.to_move(pos) {
-            Ok(m) => {
-                pos.play_unchecked(m);
-                self.plies += 1;
-                ControlFlow::Continue(())
-            }
-            Err(_) => {
-                self.errors += 1;
-                ControlFlow::Break(())
-            }
-        }
-    }
-
-    fn end_game(&mut self, _: Chess) {}
-}
-
-fn files(args: &[String]) -> Vec<PathBuf> {
-    let roots: Vec<PathBuf> = if args.is_empty() {
-        vec![Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus/bench")]
-    } else {
-        args.iter().map(PathBuf::from).collect()
-    };
-    let mut out = Vec::new();
-    for root in roots {
-        if root.is_dir() {
-            let mut entries: Vec<PathBuf> = std::fs::read_dir(&root)
-                .map(|d| d.flatten().map(|e| e.path()).collect())
-                .unwrap_or_default();
-            entries.sort();
-            out.extend(entries);
-        } else {
-            out.push(root);
-        }
-    }
-    out
-}
-
-fn load(path: &Path) -> std::io::Result<Vec<u8>> {
-    let mut bytes = Vec::new();
-    let file = std::fs::File::open(path)?;
-    if path.extension().is_some_and(|e| e == "zst") {
-        zstd::stream::read::Decoder::new(file)?.read_to_end(&mut bytes)?;
-    } else {
-        std::io::BufReader::new(file).read_to_end(&mut bytes)?;
-    }
-    Ok(bytes)
-}
+use pgn_reader::Reader;
+use support::{BareReplay, engine, inputs, unpacked};
 
 // Out of line, so that callgrind can count the bare replay alone
 // (`--toggle-collect=throughput::bare`), with or without a profile-guided
@@ -113,10 +27,7 @@ fn load(path: &Path) -> std::io::Result<Vec<u8>> {
 #[inline(never)]
 fn bare(inputs: &[Vec<u8>]) -> (u64, Duration) {
     let start = Instant::now();
-    let mut visitor = BareReplay {
-        plies: 0,
-        errors: 0,
-    };
+    let mut visitor = BareReplay::default();
     for bytes in inputs {
         let mut reader = Reader::new(&bytes[..]);
         while let Ok(Some(())) = reader.read_game(&mut visitor) {}
@@ -133,10 +44,7 @@ fn bare_parallel(games: &[&[u8]], pool: &rayon::ThreadPool) -> Duration {
         games
             .par_iter()
             .map(|game| {
-                let mut visitor = BareReplay {
-                    plies: 0,
-                    errors: 0,
-                };
+                let mut visitor = BareReplay::default();
                 let mut reader = Reader::new(*game);
                 while let Ok(Some(())) = reader.read_game(&mut visitor) {}
                 visitor.plies
@@ -145,44 +53,6 @@ fn bare_parallel(games: &[&[u8]], pool: &rayon::ThreadPool) -> Duration {
     });
     std::hint::black_box(plies);
     start.elapsed()
-}
-
-/// `arbiter audit`'s own pipeline (`audit::run_source`: a reader thread
-/// splitting the stream, rayon workers, reports in input order) on the
-/// decompressed files, which the page cache holds after the first run.
-fn engine(files: &[PathBuf], pool: &rayon::ThreadPool) -> (u64, usize, Duration) {
-    let options = audit::Options::default();
-    let start = Instant::now();
-    let mut plies = 0u64;
-    let mut games = 0usize;
-    for path in files {
-        audit::run::run_source(
-            &audit::Source::File(path.clone()),
-            &options,
-            pool,
-            &mut |report| {
-                games += 1;
-                plies += report.plies as u64;
-            },
-        )
-        .expect("read the decompressed copy");
-    }
-    (plies, games, start.elapsed())
-}
-
-/// The inputs decompressed to files beside each other, for the pipeline.
-fn unpacked(inputs: &[Vec<u8>]) -> Vec<PathBuf> {
-    let dir = std::env::temp_dir().join(format!("arbiter-bench-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temporary directory");
-    inputs
-        .iter()
-        .enumerate()
-        .map(|(i, bytes)| {
-            let path = dir.join(format!("{i}.pgn"));
-            std::fs::write(&path, bytes).expect("write the decompressed copy");
-            path
-        })
-        .collect()
 }
 
 /// How many times the input is streamed through the binary for the memory figure.
@@ -235,21 +105,7 @@ fn streaming_peak(inputs: &[Vec<u8>], jobs: usize) -> Result<f64, String> {
 }
 
 fn main() {
-    let args: Vec<String> = std::env::args()
-        .skip(1)
-        .filter(|a| !a.starts_with("--"))
-        .collect();
-    let paths = files(&args);
-    let inputs: Vec<Vec<u8>> = paths
-        .iter()
-        .filter_map(|p| match load(p) {
-            Ok(b) => Some(b),
-            Err(e) => {
-                eprintln!("skipping {}: {e}", p.display());
-                None
-            }
-        })
-        .collect();
+    let inputs = inputs();
     if inputs.is_empty() {
         eprintln!("no input; pass PGN files or put the corpus at ../shared/corpus/bench");
         return;

@@ -26,6 +26,26 @@
 mod cha;
 pub mod forced;
 pub mod helpmate;
+
+/// A switch for the floor measurement (`cargo bench -p arbiter --bench floor
+/// --features measure-floor`, docs/performance.md, part 14): on, CHA is
+/// never asked, so that the bench can time the rest of the engine beside the
+/// proofs. Compiled only with the feature `measure-floor`, which no build that
+/// rules has; without it `proofs_off` is a constant `false`.
+pub mod floor {
+    #[cfg(feature = "measure-floor")]
+    pub static PROOFS_OFF: std::sync::atomic::AtomicBool =
+        std::sync::atomic::AtomicBool::new(false);
+
+    /// Whether the proofs are switched off (never, without the feature).
+    #[inline(always)]
+    pub(crate) fn proofs_off() -> bool {
+        #[cfg(feature = "measure-floor")]
+        return PROOFS_OFF.load(std::sync::atomic::Ordering::Relaxed);
+        #[cfg(not(feature = "measure-floor"))]
+        false
+    }
+}
 pub mod walls;
 
 use std::{sync::mpsc, time::Duration};
@@ -337,6 +357,9 @@ pub fn proven_unwinnable(pos: &Chess, side: Color) -> bool {
     }
     if pos.has_insufficient_material(side) {
         return true;
+    }
+    if floor::proofs_off() {
+        return false;
     }
     match cha::board(pos) {
         // CHA's fast proof rules on mate and stalemate as the static rules

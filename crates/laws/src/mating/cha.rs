@@ -10,6 +10,9 @@ use super::{Unwinnability, Verdict, Winning, certify_uci, mates, mates_by_materi
 /// first, so that an unwinnable verdict can say why and a blocked structure
 /// costs no search.
 pub(super) fn verdict(pos: &Chess, side: Color) -> Verdict {
+    if super::floor::proofs_off() {
+        return Verdict::Undetermined;
+    }
     let Some(board) = board(pos) else {
         return Verdict::Undetermined;
     };
@@ -34,6 +37,9 @@ pub(super) fn verdict(pos: &Chess, side: Color) -> Verdict {
 /// The verdict is the same in every case (checked on the labelled
 /// positions); on mostly unwinnable positions this order costs more.
 pub(super) fn verdict_full_first(pos: &Chess, side: Color) -> Verdict {
+    if super::floor::proofs_off() {
+        return Verdict::Undetermined;
+    }
     let Some(board) = board(pos) else {
         return Verdict::Undetermined;
     };

@@ -1,0 +1,125 @@
+//! The floor of one job's time (docs/performance.md, part 14): in rounds,
+//! interleaved, the bare pgn-reader + shakmaty replay, `arbiter audit`'s
+//! pipeline with one job with CHA's proofs (5.1.2, 6.9, the pawn walls of
+//! 5.2.2) and without them, and the engine alone over games cut beforehand,
+//! on this thread (no reader thread, no pool). Prints the quartiles of each
+//! round's ratios: on a shared machine one round says little, the middle of
+//! many says what the proofs and the pipeline take of the time.
+//!
+//! Run with `cargo bench -p arbiter --bench floor --features measure-floor
+//! [-- FILES]`; `ROUNDS=N` sets the rounds (7). The feature compiles the
+//! switch that turns the proofs off (`laws::mating::floor`): the rulings
+//! of the round without them are not the Laws', only its time counts.
+
+#![allow(clippy::expect_used, clippy::unwrap_used)] // test code: a failure should stop the test
+
+mod support;
+
+use std::{
+    sync::{Arc, atomic::Ordering},
+    time::{Duration, Instant},
+};
+
+use laws::mating::floor::PROOFS_OFF;
+use pgn_reader::Reader;
+use support::{BareReplay, engine, inputs, unpacked};
+
+fn bare(inputs: &[Vec<u8>]) -> Duration {
+    let start = Instant::now();
+    let mut visitor = BareReplay::default();
+    for bytes in inputs {
+        let mut reader = Reader::new(&bytes[..]);
+        while let Ok(Some(())) = reader.read_game(&mut visitor) {}
+    }
+    std::hint::black_box(visitor.plies);
+    start.elapsed()
+}
+
+/// The first, middle and third quartile.
+fn quartiles(mut values: Vec<f64>) -> String {
+    values.sort_by(f64::total_cmp);
+    let at = |q: usize| values[(values.len() - 1) * q / 4];
+    format!("{:.2} {:.2} {:.2}", at(1), at(2), at(3))
+}
+
+fn main() {
+    let inputs = inputs();
+    if inputs.is_empty() {
+        eprintln!("no input; pass PGN files or put the corpus at ../shared/corpus/bench");
+        return;
+    }
+    let rounds: usize = std::env::var("ROUNDS")
+        .ok()
+        .and_then(|r| r.parse().ok())
+        .unwrap_or(7)
+        .max(1);
+    let one = rayon::ThreadPoolBuilder::new()
+        .num_threads(1)
+        .build()
+        .expect("thread pool");
+    let copies = unpacked(&inputs);
+    let texts: Vec<scoresheet::GameText> = inputs
+        .iter()
+        .flat_map(|bytes| scoresheet::Splitter::new(&bytes[..]).flatten())
+        .collect();
+    let source: Arc<str> = Arc::from("bench");
+    let options = audit::Options::default();
+    // One untimed pass warms the page cache.
+    let _ = engine(&copies, &one);
+    let mut rows = Vec::with_capacity(rounds);
+    for _ in 0..rounds {
+        let bare_time = bare(&inputs).as_secs_f64();
+        PROOFS_OFF.store(false, Ordering::Relaxed);
+        let (with_plies, _, with) = engine(&copies, &one);
+        PROOFS_OFF.store(true, Ordering::Relaxed);
+        let (without_plies, _, without) = engine(&copies, &one);
+        PROOFS_OFF.store(false, Ordering::Relaxed);
+        // The proofs change rulings, never how far a game is replayed.
+        assert_eq!(with_plies, without_plies);
+        let start = Instant::now();
+        let plies: usize = texts
+            .iter()
+            .enumerate()
+            .map(|(i, text)| {
+                audit::check_game_with(Arc::clone(&source), i + 1, text, &options).plies
+            })
+            .sum();
+        std::hint::black_box(plies);
+        let alone = start.elapsed().as_secs_f64();
+        rows.push([
+            bare_time,
+            with.as_secs_f64() / bare_time,
+            without.as_secs_f64() / bare_time,
+            without.as_secs_f64() / with.as_secs_f64(),
+            alone / bare_time,
+        ]);
+    }
+    if let Some(dir) = copies.first().and_then(|p| p.parent()) {
+        let _ = std::fs::remove_dir_all(dir);
+    }
+    let column = |k: usize| quartiles(rows.iter().map(|r| r[k]).collect());
+    println!(
+        "{} games, {rounds} interleaved rounds; quartiles (first, middle, third) of each round's figure",
+        texts.len()
+    );
+    println!(
+        "bare replay, seconds:                                   {}",
+        column(0)
+    );
+    println!(
+        "one job, with the proofs / bare replay:                 {}",
+        column(1)
+    );
+    println!(
+        "one job, without the proofs / bare replay:              {}",
+        column(2)
+    );
+    println!(
+        "one job, without / with the proofs (the same round):    {}",
+        column(3)
+    );
+    println!(
+        "the engine alone on this thread, games cut / bare:      {}",
+        column(4)
+    );
+}
