@@ -12,6 +12,7 @@ test:
 lint:
     cargo fmt --all -- --check
     cargo clippy --workspace --all-targets --release -- -D warnings
+    cargo clippy -p arbiter --benches --release --features measure-floor -- -D warnings
 
 # Throughput against a bare pgn-reader + shakmaty replay on ../shared/corpus/bench.
 bench *ARGS:

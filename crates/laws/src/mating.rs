@@ -30,9 +30,12 @@ pub mod helpmate;
 /// A switch for the floor measurement (`cargo bench -p arbiter --bench floor
 /// --features measure-floor`, docs/performance.md, part 14): on, CHA is
 /// never asked, so that the bench can time the rest of the engine beside the
-/// proofs. Compiled only with the feature `measure-floor`, which no build that
-/// rules has; without it `proofs_off` is a constant `false`.
+/// proofs. Compiled only with the feature `measure-floor`, and set only by
+/// that bench; without the feature `proofs_off` is a constant `false`.
+#[doc(hidden)]
 pub mod floor {
+    /// On, CHA is not asked: 5.1.2's fast proof answers "not proven", the
+    /// full analyses "undetermined". Off unless the floor bench sets it.
     #[cfg(feature = "measure-floor")]
     pub static PROOFS_OFF: std::sync::atomic::AtomicBool =
         std::sync::atomic::AtomicBool::new(false);
