@@ -21,17 +21,11 @@ use std::{
 };
 
 use laws::mating::floor::PROOFS_OFF;
-use pgn_reader::Reader;
-use support::{BareReplay, engine, inputs, unpacked};
+use support::{engine, inputs, replay_all, unpacked};
 
 fn bare(inputs: &[Vec<u8>]) -> Duration {
     let start = Instant::now();
-    let mut visitor = BareReplay::default();
-    for bytes in inputs {
-        let mut reader = Reader::new(&bytes[..]);
-        while let Ok(Some(())) = reader.read_game(&mut visitor) {}
-    }
-    std::hint::black_box(visitor.plies);
+    std::hint::black_box(replay_all(inputs));
     start.elapsed()
 }
 
@@ -106,29 +100,21 @@ fn main() {
     if let Some(dir) = copies.first().and_then(|p| p.parent()) {
         let _ = std::fs::remove_dir_all(dir);
     }
-    let column = |k: usize| quartiles(rows.iter().map(|r| r[k]).collect());
     println!(
         "{} games, {rounds} interleaved rounds; quartiles (first, middle, third) of each round's figure",
         texts.len()
     );
-    println!(
-        "bare replay, seconds:                                   {}",
-        column(0)
-    );
-    println!(
-        "one job, with the proofs / bare replay:                 {}",
-        column(1)
-    );
-    println!(
-        "one job, without the proofs / bare replay:              {}",
-        column(2)
-    );
-    println!(
-        "one job, without / with the proofs (the same round):    {}",
-        column(3)
-    );
-    println!(
-        "the engine alone on this thread, games cut / bare:      {}",
-        column(4)
-    );
+    for (k, label) in [
+        "bare replay, seconds",
+        "one job, with the proofs / bare replay",
+        "one job, without the proofs / bare replay",
+        "one job, without / with the proofs (the same round)",
+        "the engine alone on this thread, games cut / bare",
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let figure = quartiles(rows.iter().map(|r| r[k]).collect());
+        println!("{:<56}{figure}", format!("{label}:"));
+    }
 }

@@ -18,8 +18,7 @@ use std::{
     time::{Duration, Instant},
 };
 
-use pgn_reader::Reader;
-use support::{BareReplay, engine, inputs, unpacked};
+use support::{BareReplay, engine, inputs, replay_all, unpacked};
 
 // Out of line, so that callgrind can count the bare replay alone
 // (`--toggle-collect=throughput::bare`), with or without a profile-guided
@@ -27,12 +26,8 @@ use support::{BareReplay, engine, inputs, unpacked};
 #[inline(never)]
 fn bare(inputs: &[Vec<u8>]) -> (u64, Duration) {
     let start = Instant::now();
-    let mut visitor = BareReplay::default();
-    for bytes in inputs {
-        let mut reader = Reader::new(&bytes[..]);
-        while let Ok(Some(())) = reader.read_game(&mut visitor) {}
-    }
-    (visitor.plies, start.elapsed())
+    let plies = replay_all(inputs);
+    (plies, start.elapsed())
 }
 
 /// The machine's own ceiling for two jobs: the bare replay over games cut
@@ -45,8 +40,7 @@ fn bare_parallel(games: &[&[u8]], pool: &rayon::ThreadPool) -> Duration {
             .par_iter()
             .map(|game| {
                 let mut visitor = BareReplay::default();
-                let mut reader = Reader::new(*game);
-                while let Ok(Some(())) = reader.read_game(&mut visitor) {}
+                visitor.replay(game);
                 visitor.plies
             })
             .sum()

@@ -28,14 +28,16 @@ pub mod forced;
 pub mod helpmate;
 
 /// A switch for the floor measurement (`cargo bench -p arbiter --bench floor
-/// --features measure-floor`, docs/performance.md, part 14): on, CHA is
-/// never asked, so that the bench can time the rest of the engine beside the
-/// proofs. Compiled only with the feature `measure-floor`, and set only by
-/// that bench; without the feature `proofs_off` is a constant `false`.
+/// --features measure-floor`, docs/performance.md, part 14): on, no position
+/// is put on CHA's board (`cha::board`, the one way to CHA), so CHA is never
+/// asked and the bench can time the rest of the engine beside the proofs.
+/// Compiled only with the feature `measure-floor`, and set only by that
+/// bench; without the feature `proofs_off` is a constant `false`.
 #[doc(hidden)]
 pub mod floor {
-    /// On, CHA is not asked: 5.1.2's fast proof answers "not proven", the
-    /// full analyses "undetermined". Off unless the floor bench sets it.
+    /// On, CHA is not asked: 5.1.2's fast proof falls back on the static
+    /// rules (so "not proven"), the full analyses answer "undetermined". Off
+    /// unless the floor bench sets it.
     #[cfg(feature = "measure-floor")]
     pub static PROOFS_OFF: std::sync::atomic::AtomicBool =
         std::sync::atomic::AtomicBool::new(false);
@@ -360,9 +362,6 @@ pub fn proven_unwinnable(pos: &Chess, side: Color) -> bool {
     }
     if pos.has_insufficient_material(side) {
         return true;
-    }
-    if floor::proofs_off() {
-        return false;
     }
     match cha::board(pos) {
         // CHA's fast proof rules on mate and stalemate as the static rules

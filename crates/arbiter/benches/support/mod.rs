@@ -11,7 +11,7 @@ use std::{
     time::{Duration, Instant},
 };
 
-use pgn_reader::{SanPlus, Skip, Visitor};
+use pgn_reader::{Reader, SanPlus, Skip, Visitor};
 use shakmaty::{Chess, Position};
 
 /// The files named on the command line (`--` options left out), else the
@@ -39,6 +39,24 @@ pub fn inputs() -> Vec<Vec<u8>> {
 pub struct BareReplay {
     pub plies: u64,
     pub errors: u64,
+}
+
+impl BareReplay {
+    /// Replays every game of `bytes`.
+    pub fn replay(&mut self, bytes: &[u8]) {
+        let mut reader = Reader::new(bytes);
+        while let Ok(Some(())) = reader.read_game(self) {}
+    }
+}
+
+/// The bare replay of every input, in order: the plies it played.
+pub fn replay_all(inputs: &[Vec<u8>]) -> u64 {
+    let mut visitor = BareReplay::default();
+    for bytes in inputs {
+        let mut reader = Reader::new(&bytes[..]);
+        while let Ok(Some(())) = reader.read_game(&mut visitor) {}
+    }
+    visitor.plies
 }
 
 impl Visitor for BareReplay {

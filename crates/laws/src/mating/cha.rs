@@ -10,9 +10,6 @@ use super::{Unwinnability, Verdict, Winning, certify_uci, mates, mates_by_materi
 /// first, so that an unwinnable verdict can say why and a blocked structure
 /// costs no search.
 pub(super) fn verdict(pos: &Chess, side: Color) -> Verdict {
-    if super::floor::proofs_off() {
-        return Verdict::Undetermined;
-    }
     let Some(board) = board(pos) else {
         return Verdict::Undetermined;
     };
@@ -37,9 +34,6 @@ pub(super) fn verdict(pos: &Chess, side: Color) -> Verdict {
 /// The verdict is the same in every case (checked on the labelled
 /// positions); on mostly unwinnable positions this order costs more.
 pub(super) fn verdict_full_first(pos: &Chess, side: Color) -> Verdict {
-    if super::floor::proofs_off() {
-        return Verdict::Undetermined;
-    }
     let Some(board) = board(pos) else {
         return Verdict::Undetermined;
     };
@@ -79,6 +73,10 @@ fn certified(pos: &Chess, side: Color, helpmate: &[chess::ChessMove]) -> Verdict
 /// The same position on CHA's board, when it can hold it exactly. Built
 /// square by square: a FEN round trip would cost more than CHA's fast proof.
 pub(super) fn board(pos: &Chess) -> Option<chess::Board> {
+    // The floor bench's switch (`super::floor`): no position crosses to CHA.
+    if super::floor::proofs_off() {
+        return None;
+    }
     let mut builder = chess::BoardBuilder::new();
     for (square, piece) in pos.board() {
         builder.piece(cha_square(square), role(piece.role), color(piece.color));
