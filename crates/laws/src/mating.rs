@@ -26,6 +26,7 @@
 mod cha;
 pub mod forced;
 pub mod helpmate;
+mod shuttle;
 
 /// A switch for the floor measurement (`cargo bench -p arbiter --bench floor
 /// --features measure-floor`, docs/performance.md, part 14): on, no position
@@ -362,6 +363,11 @@ pub fn proven_unwinnable(pos: &Chess, side: Color) -> bool {
     }
     if pos.has_insufficient_material(side) {
         return true;
+    }
+    // Most resignations leave a position where CHA's fast proof is sure to
+    // say "not proven" (`shuttle`): told without building CHA's board.
+    if shuttle::fast_proof_fails(pos, side) {
+        return false;
     }
     match cha::board(pos) {
         // CHA's fast proof rules on mate and stalemate as the static rules

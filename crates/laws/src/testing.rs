@@ -91,10 +91,16 @@ pub(crate) fn irregular_positions(
 /// The rows of `../shared/unwinnability/positions.tsv` (FEN, side, label),
 /// without the header.
 pub(crate) fn labelled_positions() -> String {
-    let path = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../../shared/unwinnability/positions.tsv"
-    );
-    let text = std::fs::read_to_string(path).expect("the labelled positions");
+    labelled("positions.tsv")
+}
+
+/// The rows of one file of `../shared/unwinnability` (FEN, side, label and
+/// more), without the header.
+pub(crate) fn labelled(file: &str) -> String {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../../shared/unwinnability")
+        .join(file);
+    let text = std::fs::read_to_string(&path)
+        .unwrap_or_else(|e| panic!("the labelled positions, {}: {e}", path.display()));
     text.lines().skip(1).collect::<Vec<_>>().join("\n")
 }
