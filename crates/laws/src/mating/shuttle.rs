@@ -6,9 +6,11 @@
 //! moves, searches every line to a depth of four plies (seven with only
 //! pawns and bishops on the board) for one that reaches a position where the
 //! winner keeps mating material and still has a move, and goes further only
-//! on a pawn structure it calls blocked. Its answer there is "not proven",
-//! and finding that out costs a board of CHA's own and a few of its move
-//! generations: the bulk of 5.1.2's cost on real games.
+//! on a pawn structure it calls blocked (and then only where its search
+//! moved no queen, rook or knight, each stage with conditions of its own).
+//! Its answer there is "not proven", and finding that out costs a board of
+//! CHA's own and a few of its move generations: the bulk of 5.1.2's cost on
+//! real games.
 //!
 //! The same answer follows, without CHA, from what its code asks:
 //! - the side to move has two legal moves, so no forced move is played;
@@ -18,17 +20,21 @@
 //! - a *shuttle line* exists: a piece of the side to move steps to an empty
 //!   square, a piece of the other side does, and both step back, each move
 //!   legal; where the side to move is in check, its move out of check comes
-//!   first and the other side's piece starts the shuttle. The positions then
-//!   repeat with period four, so the line is as long as CHA's search looks,
-//!   and its last position still has a move. One line of the search ends in
+//!   first and the other side's piece starts the shuttle. The placement of
+//!   the pieces and the side to move then repeat with period four (castling
+//!   rights or an en passant square may be lost on the way, which no move of
+//!   the line needs), so the line is as long as CHA's search looks, and its
+//!   last position still has a move. One line of the search ends in
 //!   "not proven", and that is the search's answer whatever order it tries
 //!   its moves in;
 //! - the pawn structure is not one CHA calls blocked ([`blocked_gate`]), so
 //!   none of its later stages runs.
 //!
 //! Where any of these fails, CHA is asked as before. The answer is the same
-//! in every case; `tests` check it against CHA on random games and on the
-//! labelled positions of `../shared/unwinnability`.
+//! in every case (given that the `chess` crate, under CHA, generates legal
+//! moves correctly); `tests` check it against CHA on random games, on
+//! positions left by illegal moves and on the labelled positions of
+//! `../shared/unwinnability`.
 
 use shakmaty::{Bitboard, Board, Chess, Color, Position, Rank, Role, Square, attacks};
 
@@ -78,7 +84,9 @@ fn cha_insufficient(board: &Board, side: Color) -> bool {
 }
 
 /// Whether CHA's fast proof might go past its search for `side` as its
-/// White: when enough of the winner's pawns stand blocked head-on
+/// White (it also asks which pieces its search moved, which depends on its
+/// move order: left out here, so this gate may only say "might" too often):
+/// when enough of the winner's pawns stand blocked head-on
 /// (`nb_blocked_pawns` at least half the pawns less two, and at least one),
 /// its deeper search, static analysis and closures may run; with an
 /// unopposed pawn ("lonely", `has_lonely_pawns`) only the deeper search,
@@ -202,8 +210,9 @@ fn shuttles(board: &Board, turn: Color, first: Step) -> bool {
     found
 }
 
-/// Shows `visit` the legal steps of `color` (knights, bishops, rooks,
-/// queens, then the king) until it answers `true`.
+/// Shows `visit` the legal steps of `color` (its pieces but pawns and the
+/// king in the order of their squares, then the king) until it answers
+/// `true`.
 fn each_legal_step(board: &Board, color: Color, mut visit: impl FnMut(Step) -> bool) {
     let occupied = board.occupied();
     let movers = board.by_color(color) & !board.pawns();
@@ -366,6 +375,13 @@ mod tests {
             position_from_fen("4k3/1b6/1p1p1p1p/pPpPpPpP/P1P1P1P1/8/8/4K3 w - - 0 1").expect("fen");
         assert!(blocked_gate(wall.board(), Color::White));
         assert!(!fast_proof_fails(&wall, Color::White));
+        // Kings shuttle freely here, yet CHA proves Black unable to mate
+        // (found by the review of this module): without the gate the
+        // shortcut would answer wrongly.
+        let locked = position_from_fen("1k6/8/8/3p2p1/1p1P2P1/1P6/8/5K2 b - - 0 1").expect("fen");
+        assert!(has_shuttle_line(locked.board(), Color::Black));
+        assert!(proven_before(&locked, Color::Black));
+        assert!(!fast_proof_fails(&locked, Color::Black));
     }
 
     #[test]
