@@ -702,8 +702,9 @@ mod tests {
     }
 
     /// The static rules first, then CHA's fast proof: the answer
-    /// [`proven_unwinnable`] must give, by its old definition.
-    fn proven_the_long_way(pos: &Chess, side: Color) -> bool {
+    /// [`proven_unwinnable`] must give, by its old definition (also what
+    /// `shuttle`'s tests compare the shortcut with).
+    pub(super) fn proven_the_long_way(pos: &Chess, side: Color) -> bool {
         match static_verdict(pos, side) {
             Some(verdict) => verdict.is_unwinnable(),
             None => cha::board(pos)

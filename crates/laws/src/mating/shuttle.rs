@@ -275,18 +275,7 @@ fn moved(board: &Board, step: Step) -> Board {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::mating::{cha, position_from_fen, static_verdict};
-
-    /// What `proven_unwinnable` answered before the shortcut, once the
-    /// static rules had found nothing: CHA's fast proof, or, on a board CHA
-    /// does not take (an illegal position, Chess960 castling rights), the
-    /// static rules' answer.
-    fn proven_before(pos: &Chess, side: Color) -> bool {
-        match cha::board(pos) {
-            Some(board) => chasolver::is_unwinnable_fast(&board, cha::color(side)),
-            None => static_verdict(pos, side).is_some_and(|v| v.is_unwinnable()),
-        }
-    }
+    use crate::mating::{position_from_fen, tests::proven_the_long_way};
 
     /// Wherever the shuttle says CHA's fast proof fails, the answer before
     /// it was "not proven" too.
@@ -294,7 +283,7 @@ mod tests {
         let skipped = fast_proof_fails(pos, side);
         if skipped {
             assert!(
-                !proven_before(pos, side),
+                !proven_the_long_way(pos, side),
                 "{} {side:?}",
                 shakmaty::fen::Fen::from_position(pos, shakmaty::EnPassantMode::Legal)
             );
@@ -380,7 +369,7 @@ mod tests {
         // shortcut would answer wrongly.
         let locked = position_from_fen("1k6/8/8/3p2p1/1p1P2P1/1P6/8/5K2 b - - 0 1").expect("fen");
         assert!(has_shuttle_line(locked.board(), Color::Black));
-        assert!(proven_before(&locked, Color::Black));
+        assert!(proven_the_long_way(&locked, Color::Black));
         assert!(!fast_proof_fails(&locked, Color::Black));
     }
 
