@@ -374,7 +374,7 @@ pub fn proven_unwinnable(pos: &Chess, side: Color) -> bool {
         // do (a side mated or stalemated cannot mate, a side that mated
         // can), so the moves are generated once, not also for a stalemate
         // test the resignations' positions nearly never pass.
-        Some(board) => chasolver::is_unwinnable_fast(&board, cha::color(side)),
+        Some(board) => cha::proven_fast(pos, side, &board),
         None => static_verdict(pos, side).is_some_and(|v| v.is_unwinnable()),
     }
 }

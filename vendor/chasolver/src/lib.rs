@@ -55,6 +55,41 @@ pub fn winnability(board: &Board, intended_winner: Color) -> Option<Winnability>
     }
 }
 
+/// What [`fast_proof`] found. Added for arbiter (see ARBITER.md).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum FastProof {
+    /// Proven unwinnable: [`is_unwinnable_fast`] returns `true`.
+    Unwinnable,
+
+    /// Not proven: [`is_unwinnable_fast`] returns `false`.
+    NotProven,
+
+    /// A line of moves, found where the fast check would have gone on to its
+    /// static analysis, that the search took for a helpmate for the intended
+    /// winner. Where it is one, [`is_unwinnable_fast`] returns `false` (the
+    /// check is sound); the caller should replay it before relying on that.
+    Helpmate(Vec<ChessMove>),
+}
+
+/// [`is_unwinnable_fast`], except that where it would run its static analysis
+/// (blocked pawn structures) a helpmate search of at most `helpmate_nodes`
+/// nodes runs first, and a line it finds is returned instead of an answer.
+/// Added for arbiter (see ARBITER.md).
+pub fn fast_proof(board: &Board, intended_winner: Color, helpmate_nodes: u64) -> FastProof {
+    match intended_winner {
+        Color::White => fast::proof(board, Some(helpmate_nodes)),
+        Color::Black => match fast::proof(&utils::mirror_board(board), Some(helpmate_nodes)) {
+            FastProof::Helpmate(helpmate) => {
+                match utils::mirror_moves(Winnability::Winnable { helpmate }) {
+                    Winnability::Winnable { helpmate } => FastProof::Helpmate(helpmate),
+                    Winnability::Unwinnable => FastProof::NotProven,
+                }
+            }
+            answer => answer,
+        },
+    }
+}
+
 /// Fast but incomplete check for unwinnability; cheaper than [`winnability`]
 /// when a mating line isn't needed.
 ///

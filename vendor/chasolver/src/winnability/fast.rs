@@ -14,7 +14,8 @@ use crate::{
         check_chain_search, has_lonely_pawns, insufficient_white_material, nb_blocked_pawns,
         only_pawns_and_bishops, play_forced_moves, Search,
     },
-    Winnability,
+    winnability::full,
+    FastProof, Winnability,
 };
 
 /// Fast but incomplete unwinnability analysis.
@@ -37,17 +38,32 @@ use crate::{
 ///
 /// Returns `true` only if the position is provably unwinnable for White.
 pub(crate) fn is_unwinnable(board: &Board) -> bool {
+    proof(board, None) == FastProof::Unwinnable
+}
+
+/// [`is_unwinnable`], where `helpmate_nodes`, if given, lets a helpmate
+/// search of at most that many nodes ([`full::bounded_helpmate`]) run first
+/// wherever phase 4 would: a helpmate found there answers the question (the
+/// analysis is sound, so it could not have proven the position unwinnable)
+/// at a fraction of the static analysis' cost on most real positions.
+/// Added for arbiter (see ARBITER.md).
+pub(crate) fn proof(board: &Board, helpmate_nodes: Option<u64>) -> FastProof {
+    let start = *board;
     let mut board = *board;
     let mut search = Search::new();
 
     board = play_forced_moves(&board, &mut search);
     if search.interrupted {
-        return true;
+        return FastProof::Unwinnable;
     }
 
     let mut legal_moves = MoveGen::new_legal(&board).peekable();
     if legal_moves.peek().is_none() {
-        return !(board.side_to_move() == Color::Black && *board.checkers() != EMPTY);
+        return if board.side_to_move() == Color::Black && *board.checkers() != EMPTY {
+            FastProof::NotProven
+        } else {
+            FastProof::Unwinnable
+        };
     }
 
     let only_pawns_and_bishops = only_pawns_and_bishops(&board);
@@ -57,7 +73,7 @@ pub(crate) fn is_unwinnable(board: &Board) -> bool {
 
     let mut moved = MovedPieces::default();
     if is_dynamically_unwinnable(&board, initial_depth, false, &mut moved) {
-        return true;
+        return FastProof::Unwinnable;
     }
 
     // No QRN moved, and enough pawn pairs are mutually blocking relative to
@@ -71,15 +87,22 @@ pub(crate) fn is_unwinnable(board: &Board) -> bool {
         && legal_moves.count() <= 8
         && is_dynamically_unwinnable(&board, 15, false, &mut moved)
     {
-        return true;
+        return FastProof::Unwinnable;
     }
 
     // Plus no lone (unopposed) pawns, which could otherwise run free.
     let blocked_candidate = low_entropy_candidate && !has_lonely_pawns(&board);
 
     // Static analysis tends to be conclusive on blocked structures.
+    if blocked_candidate {
+        let helpmate = helpmate_nodes.and_then(|nodes| full::bounded_helpmate(&start, nodes));
+        if let Some(helpmate) = helpmate {
+            return FastProof::Helpmate(helpmate);
+        }
+    }
+
     if blocked_candidate && is_statically_unwinnable(&board) {
-        return true;
+        return FastProof::Unwinnable;
     }
 
     // Or, if in check with enough pawns left, try following check chains.
@@ -92,7 +115,7 @@ pub(crate) fn is_unwinnable(board: &Board) -> bool {
             Some(Winnability::Unwinnable)
         )
     {
-        return true;
+        return FastProof::Unwinnable;
     }
 
     // No bishops and plenty of pawns: cheap enough, once transpositions are
@@ -103,10 +126,14 @@ pub(crate) fn is_unwinnable(board: &Board) -> bool {
         && *board.pieces(Piece::Bishop) == EMPTY
         && !moved.two_pawn_moves_in_a_line
     {
-        return exhaustively_unwinnable(&board);
+        return if exhaustively_unwinnable(&board) {
+            FastProof::Unwinnable
+        } else {
+            FastProof::NotProven
+        };
     }
 
-    false
+    FastProof::NotProven
 }
 
 /// Tracks, across a `is_dynamically_unwinnable` exploration, which piece types

@@ -3,7 +3,7 @@
 //! Designed for White as the intended winner; see [`super`] for how a
 //! Black-intended-winner query is mirrored before reaching this module.
 
-use chess::{Board, Piece, EMPTY};
+use chess::{Board, ChessMove, Piece, EMPTY};
 use rustc_hash::{FxHashMap, FxHashSet};
 
 use crate::{
@@ -94,4 +94,35 @@ pub(crate) fn analysis(board: &Board) -> Option<Winnability> {
         Some(FxHashMap::with_capacity_and_hasher(1 << 16, Default::default()));
     search.reset_global_nodes();
     iterative_deepening(&pos, &mut search, 2..=128)
+}
+
+/// Phases 1, 2 and 4 of [`analysis`], each search stopped after `nodes`
+/// nodes: the helpmate they find, from `board` (forced moves first), or
+/// `None`. The budget bounds the work whatever the position; where a line is
+/// found within it, the searches ran exactly as in [`analysis`] up to it.
+/// Added for arbiter (see ARBITER.md).
+pub(crate) fn bounded_helpmate(board: &Board, nodes: u64) -> Option<Vec<ChessMove>> {
+    let mut search = Search::new();
+    let pos = play_forced_moves(board, &mut search);
+    if search.interrupted {
+        return None;
+    }
+    search.global_node_limit = nodes;
+
+    search.depth_node_limit = 1000;
+    search.transposition_table = None;
+    search.reset_global_nodes();
+    if let Some(Winnability::Winnable { helpmate }) = iterative_deepening(&pos, &mut search, 1..=1)
+    {
+        return Some(helpmate);
+    }
+
+    search.depth_node_limit = 7000;
+    search.transposition_table =
+        Some(FxHashMap::with_capacity_and_hasher(1_000, Default::default()));
+    search.reset_global_nodes();
+    match iterative_deepening(&pos, &mut search, 2..=128) {
+        Some(Winnability::Winnable { helpmate }) => Some(helpmate),
+        _ => None,
+    }
 }
