@@ -181,8 +181,10 @@ fn with_capture(san: San, capture: bool) -> San {
 /// written `+` says no more than it should.
 pub fn contradicted_mark(after: &Chess, mark: Option<Mark>) -> Option<Mark> {
     match mark {
-        Some(Mark::Check) if !after.is_check() => Some(Mark::Check),
-        Some(Mark::Mate) if !after.is_check() || !after.is_checkmate() => Some(Mark::Mate),
+        Some(Mark::Check) if !crate::san::in_check(after) => Some(Mark::Check),
+        Some(Mark::Mate) if !crate::san::in_check(after) || !after.is_checkmate() => {
+            Some(Mark::Mate)
+        }
         _ => None,
     }
 }
