@@ -66,8 +66,10 @@ pub enum FastProof {
 
     /// A line of moves, found where the fast check would have gone on to its
     /// static analysis, that the search took for a helpmate for the intended
-    /// winner. Where it is one, [`is_unwinnable_fast`] returns `false` (the
-    /// check is sound); the caller should replay it before relying on that.
+    /// winner. Where it is one, the position is winnable, and
+    /// [`is_unwinnable_fast`] returns `false` except where its static
+    /// analysis errs (see ARBITER.md); the caller should replay the line
+    /// before relying on it.
     Helpmate(Vec<ChessMove>),
 }
 

@@ -7,22 +7,39 @@ use shakmaty::{CastlingSide, Chess, Color, EnPassantMode, Position, Role, Square
 use super::{Unwinnability, Verdict, Winning, certify_uci, mates, mates_by_material};
 
 /// CHA's answer, once the quick layers have found none: the fast proof
-/// first, so that an unwinnable verdict can say why and a blocked structure
-/// costs no search.
+/// first (with its short helpmate search, [`fast_verdict`]), so that an
+/// unwinnable verdict can say why and a blocked structure costs no search.
 pub(super) fn verdict(pos: &Chess, side: Color) -> Verdict {
     let Some(board) = board(pos) else {
         return Verdict::Undetermined;
     };
-    let winner = color(side);
-    if chasolver::is_unwinnable_fast(&board, winner) {
-        return Verdict::Unwinnable(Unwinnability::BlockedStructure);
+    if let Some(verdict) = fast_verdict(pos, side, &board) {
+        return verdict;
     }
-    match chasolver::winnability(&board, winner) {
+    match chasolver::winnability(&board, color(side)) {
         Some(chasolver::Winnability::Unwinnable) => {
             Verdict::Unwinnable(Unwinnability::ExhaustedSearch)
         }
         Some(chasolver::Winnability::Winnable { helpmate }) => certified(pos, side, &helpmate),
         None => Verdict::Undetermined,
+    }
+}
+
+/// What CHA's fast proof settles: a blocked structure proven unwinnable,
+/// or, where the proof would run its static analysis, a line found by the
+/// short helpmate search and certified here (a winnable verdict, whatever
+/// the analysis would have said: see [`proven_fast`]). `None`: not proven.
+fn fast_verdict(pos: &Chess, side: Color, board: &chess::Board) -> Option<Verdict> {
+    let winner = color(side);
+    let blocked = Some(Verdict::Unwinnable(Unwinnability::BlockedStructure));
+    match chasolver::fast_proof(board, winner, HELPMATE_NODES) {
+        chasolver::FastProof::Unwinnable => blocked,
+        chasolver::FastProof::NotProven => None,
+        chasolver::FastProof::Helpmate(line) => match certified(pos, side, &line) {
+            winnable @ Verdict::Winnable(_) => Some(winnable),
+            _ if chasolver::is_unwinnable_fast(board, winner) => blocked,
+            _ => None,
+        },
     }
 }
 
@@ -33,12 +50,18 @@ pub(super) fn verdict(pos: &Chess, side: Color) -> Verdict {
 /// analyses (docs/performance.md, part 16).
 const HELPMATE_NODES: u64 = 1_000;
 
-/// CHA's fast proof (sound, incomplete): whether `side` is proven unable to
-/// mate. Where the proof would run its static analysis, a short helpmate
-/// search runs first (`chasolver::fast_proof`, added to the vendored CHA):
-/// a line that mates on shakmaty's board shows that the proof, being sound,
-/// answers "not proven", without the analysis. A line that does not mate
-/// (never seen) proves nothing, and the proof is asked as it was.
+/// CHA's fast proof (incomplete): whether `side` is proven unable to mate.
+/// Where the proof would run its static analysis, a short helpmate search
+/// runs first (`chasolver::fast_proof`, added to the vendored CHA), and a
+/// line that mates on shakmaty's board answers "not proven" without the
+/// analysis. On real games that is the answer the analysis gives, at a
+/// third of its cost; where it is not, the analysis is wrong: CHA 3.0.0's
+/// static analysis proves some positions unwinnable that have a helpmate
+/// (its stalemate filter counts the squares a king attacks from the square
+/// it leaves; `3K4/8/1p1k1p2/1Pp1pP2/2P1P3/8/8/8 w - - 0 40`, where either
+/// side mates with the other's help), and the certified line is the fact.
+/// A line that does not mate proves nothing (the 75-move rule may cut it
+/// off, 9.6.2), and the proof is asked as published.
 pub(super) fn proven_fast(pos: &Chess, side: Color, board: &chess::Board) -> bool {
     let winner = color(side);
     match chasolver::fast_proof(board, winner, HELPMATE_NODES) {
@@ -53,11 +76,11 @@ pub(super) fn proven_fast(pos: &Chess, side: Color, board: &chess::Board) -> boo
 
 /// [`verdict`] with the full analysis asked first, for positions that are
 /// nearly always winnable (the pawn walls of the per-ply dead-position
-/// check): where it finds a helpmate, the fast proof, which is sound, could
-/// not have proven the side unable to mate, so asking it first would only
-/// cost its time; where it finds none, the fast proof says why, as before.
-/// The verdict is the same in every case (checked on the labelled
-/// positions); on mostly unwinnable positions this order costs more.
+/// check): where it finds a helpmate, asking the fast proof first would
+/// only have cost its time; where it finds none, the fast proof (with its
+/// short helpmate search) says why, as in [`verdict`]. A line that search
+/// certifies stands against the full analysis' "unwinnable", which CHA
+/// 3.0.0 gives for some winnable positions (see [`proven_fast`]).
 pub(super) fn verdict_full_first(pos: &Chess, side: Color) -> Verdict {
     let Some(board) = board(pos) else {
         return Verdict::Undetermined;
@@ -67,8 +90,8 @@ pub(super) fn verdict_full_first(pos: &Chess, side: Color) -> Verdict {
     if let Some(chasolver::Winnability::Winnable { helpmate }) = &full {
         return certified(pos, side, helpmate);
     }
-    if chasolver::is_unwinnable_fast(&board, winner) {
-        return Verdict::Unwinnable(Unwinnability::BlockedStructure);
+    if let Some(verdict) = fast_verdict(pos, side, &board) {
+        return verdict;
     }
     match full {
         Some(chasolver::Winnability::Unwinnable) => {
@@ -268,34 +291,48 @@ mod tests {
         assert!(board(&shuffled).is_none());
     }
 
-    /// What the helpmate search before the static analysis changed, if
-    /// anything, at one position: `Some(true)` where it found a line that
-    /// mates, `Some(false)` where it ran to the end of its budget. Asserts
-    /// that the answer is CHA's fast proof's as published.
-    fn agrees_with_the_fast_proof(p: &Chess, side: Color) -> Option<bool> {
+    /// What the helpmate search before the static analysis found at one
+    /// position, and whether the answer differs from CHA's published fast
+    /// proof's (`None` where CHA cannot hold the board). Asserts that it
+    /// differs only where a certified line exists: the answer is then "not
+    /// proven", since that line is a helpmate whatever CHA says.
+    fn agrees_with_the_fast_proof(p: &Chess, side: Color) -> Option<Found> {
         let board = board(p)?;
         let winner = color(side);
         let published = chasolver::is_unwinnable_fast(&board, winner);
         let fen = Fen::from_position(p, EnPassantMode::Legal);
-        assert_eq!(proven_fast(p, side, &board), published, "{fen} {side:?}");
-        match chasolver::fast_proof(&board, winner, HELPMATE_NODES) {
-            chasolver::FastProof::Helpmate(line) => {
-                let mates = mates(p, side, line.iter().map(|&m| uci(m)));
-                assert!(mates, "a line that does not mate: {fen} {side:?}");
-                Some(true)
+        let answer = proven_fast(p, side, &board);
+        let line = match chasolver::fast_proof(&board, winner, HELPMATE_NODES) {
+            chasolver::FastProof::Helpmate(line) => mates(p, side, line.iter().map(|&m| uci(m))),
+            found => {
+                assert_eq!(found == chasolver::FastProof::Unwinnable, published);
+                false
             }
-            answer => {
-                assert_eq!(answer == chasolver::FastProof::Unwinnable, published);
-                None
-            }
+        };
+        if line {
+            assert!(!answer, "a certified line, yet proven: {fen} {side:?}");
+        } else {
+            assert_eq!(answer, published, "{fen} {side:?}");
         }
+        Some(Found {
+            line,
+            overrules: answer != published,
+        })
+    }
+
+    #[derive(Debug, PartialEq)]
+    struct Found {
+        /// The search found a line that mates.
+        line: bool,
+        /// The answer is not the published proof's (it wrongly proved the position).
+        overrules: bool,
     }
 
     /// On every labelled position of `../shared/unwinnability` the answer is
     /// the published fast proof's, and every line the search returns mates.
     #[test]
     fn the_helpmate_first_agrees_with_the_fast_proof_on_the_labelled_positions() {
-        let (mut asked, mut mated) = (0, 0);
+        let (mut asked, mut mated, mut overruled) = (0, 0, 0);
         for file in [
             "positions.tsv",
             "lichess-sample.tsv",
@@ -315,7 +352,13 @@ mod tests {
                     Color::Black
                 };
                 asked += 1;
-                mated += usize::from(agrees_with_the_fast_proof(&p, side).is_some());
+                let found = agrees_with_the_fast_proof(&p, side);
+                mated += usize::from(found.as_ref().is_some_and(|f| f.line));
+                // Where the answer is not the published proof's, the label says who is right.
+                if found.is_some_and(|f| f.overrules) {
+                    assert_eq!(cells.next(), Some("winnable"), "{fen} {color}");
+                    overruled += 1;
+                }
             }
         }
         // The search must also have been tried: blocked structures are common here.
@@ -323,7 +366,7 @@ mod tests {
             asked > 100_000 && mated > 100,
             "{mated} lines in {asked} positions"
         );
-        eprintln!("helpmate first: {mated} lines in {asked} positions");
+        eprintln!("helpmate first: {mated} lines in {asked} positions, {overruled} overruling CHA");
     }
 
     /// Random games and positions left by illegal moves that stood, both
@@ -344,26 +387,72 @@ mod tests {
 
     #[test]
     fn a_blocked_resignation_is_answered_by_a_line() {
+        let line = Some(Found {
+            line: true,
+            overrules: false,
+        });
         // From the bench corpus, Black resigned: pawns locked on the a, c and
         // g files (CHA's gate for its static analysis), and White mates in
         // five moves with the black king's help.
         let p = pos("2kb4/7p/1pKB2p1/p1p3P1/P1P4P/1P6/8/8 b - - 6 44");
-        assert_eq!(agrees_with_the_fast_proof(&p, Color::White), Some(true));
+        assert_eq!(agrees_with_the_fast_proof(&p, Color::White), line);
         assert!(!proven_fast(&p, Color::White, &board(&p).expect("board")));
         // A wall the bishop can open: Bc6, bxc6 and the pawn queens. A line.
         let opened = pos("4k3/1b6/1p1p1p1p/pPpPpPpP/P1P1P1P1/8/8/4K3 w - - 0 1");
-        assert_eq!(
-            agrees_with_the_fast_proof(&opened, Color::White),
-            Some(true)
-        );
+        assert_eq!(agrees_with_the_fast_proof(&opened, Color::White), line);
         // Without the bishop nothing crosses it: no line, and White is
         // proven unable to mate.
         let wall = pos("4k3/8/1p1p1p1p/pPpPpPpP/P1P1P1P1/8/8/4K3 w - - 0 1");
-        assert_eq!(agrees_with_the_fast_proof(&wall, Color::White), None);
+        let none = Some(Found {
+            line: false,
+            overrules: false,
+        });
+        assert_eq!(agrees_with_the_fast_proof(&wall, Color::White), none);
         assert!(proven_fast(
             &wall,
             Color::White,
             &board(&wall).expect("board")
         ));
+    }
+
+    /// CHA 3.0.0's static analysis proves these positions unwinnable for
+    /// either side, yet each side mates with the other's help: the kings
+    /// walk round the locked pawns (White: Kc8, Kb7, Kxb6 and a pawn
+    /// queens). Its stalemate filter counts the squares a king attacks from
+    /// the square it is leaving. Found by an independent review with random
+    /// pawn walls. The certified line decides, in the 5.1.2 proof and in
+    /// every verdict; the published proof's answer is asserted too, so that
+    /// a CHA that mends it shows here.
+    #[test]
+    fn a_certified_line_overrules_chas_static_analysis() {
+        for fen in [
+            "3K4/8/1p1k1p2/1Pp1pP2/2P1P3/8/8/8 w - - 0 40",
+            "3K4/8/1p1k1p1p/1Pp1pP1P/2P1P3/8/8/8 w - - 18 40",
+        ] {
+            let p = pos(fen);
+            let b = board(&p).expect("board");
+            for side in [Color::White, Color::Black] {
+                assert!(
+                    chasolver::is_unwinnable_fast(&b, color(side)),
+                    "{fen} {side:?}"
+                );
+                let found = agrees_with_the_fast_proof(&p, side);
+                assert_eq!(
+                    found,
+                    Some(Found {
+                        line: true,
+                        overrules: true
+                    }),
+                    "{fen} {side:?}"
+                );
+                assert!(!super::super::proven_unwinnable(&p, side), "{fen} {side:?}");
+                for verdict in [verdict(&p, side), verdict_full_first(&p, side)] {
+                    assert!(
+                        matches!(verdict, Verdict::Winnable(Winning::Line(_))),
+                        "{fen} {side:?}: {verdict:?}"
+                    );
+                }
+            }
+        }
     }
 }

@@ -43,9 +43,10 @@ pub(crate) fn is_unwinnable(board: &Board) -> bool {
 
 /// [`is_unwinnable`], where `helpmate_nodes`, if given, lets a helpmate
 /// search of at most that many nodes ([`full::bounded_helpmate`]) run first
-/// wherever phase 4 would: a helpmate found there answers the question (the
-/// analysis is sound, so it could not have proven the position unwinnable)
-/// at a fraction of the static analysis' cost on most real positions.
+/// wherever phase 4 would: a helpmate found there answers the question (no
+/// position with a helpmate is unwinnable) at a fraction of the static
+/// analysis' cost on most real positions, and also where that analysis
+/// wrongly proves a position unwinnable (see ARBITER.md).
 /// Added for arbiter (see ARBITER.md).
 pub(crate) fn proof(board: &Board, helpmate_nodes: Option<u64>) -> FastProof {
     let start = *board;

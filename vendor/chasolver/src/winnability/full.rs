@@ -99,7 +99,8 @@ pub(crate) fn analysis(board: &Board) -> Option<Winnability> {
 /// Phases 1, 2 and 4 of [`analysis`], each search stopped after `nodes`
 /// nodes: the helpmate they find, from `board` (forced moves first), or
 /// `None`. The budget bounds the work whatever the position; where a line is
-/// found within it, the searches ran exactly as in [`analysis`] up to it.
+/// found within it, phases 2 and 4 ran exactly as in [`analysis`] up to it
+/// (which may stop before phase 4, at its static analysis).
 /// Added for arbiter (see ARBITER.md).
 pub(crate) fn bounded_helpmate(board: &Board, nodes: u64) -> Option<Vec<ChessMove>> {
     let mut search = Search::new();
