@@ -1,7 +1,7 @@
 //! What the unit tests of several modules share: random games that are the
 //! same on every run, and the labelled positions of `../shared`.
 
-use shakmaty::{Chess, Move, Position, Role, Square};
+use shakmaty::{Chess, Color, Move, Position, Role, Square};
 
 /// The next state of a xorshift64 generator.
 pub(crate) fn xorshift(seed: &mut u64) {
@@ -103,4 +103,45 @@ pub(crate) fn labelled(file: &str) -> String {
     let text = std::fs::read_to_string(&path)
         .unwrap_or_else(|e| panic!("the labelled positions, {}: {e}", path.display()));
     text.lines().skip(1).collect::<Vec<_>>().join("\n")
+}
+
+/// A row of the labelled files: its FEN, the position, the side asked
+/// about, and the label (`winnable` or `unwinnable`).
+pub(crate) struct LabelledRow<'a> {
+    pub fen: &'a str,
+    pub pos: Chess,
+    pub side: Color,
+    pub label: &'a str,
+}
+
+/// Shows `visit` every row of the three files of `../shared/unwinnability`
+/// whose FEN is a position.
+pub(crate) fn each_labelled_row(mut visit: impl FnMut(LabelledRow<'_>)) {
+    for file in [
+        "positions.tsv",
+        "lichess-sample.tsv",
+        "lichess-unfair-timeouts-2022.tsv",
+    ] {
+        for line in labelled(file).lines() {
+            let mut cells = line.split('\t');
+            let (Some(fen), Some(color), Some(label)) = (cells.next(), cells.next(), cells.next())
+            else {
+                continue;
+            };
+            let Some(pos) = crate::mating::position_from_fen(fen) else {
+                continue;
+            };
+            let side = if color == "white" {
+                Color::White
+            } else {
+                Color::Black
+            };
+            visit(LabelledRow {
+                fen,
+                pos,
+                side,
+                label,
+            });
+        }
+    }
 }

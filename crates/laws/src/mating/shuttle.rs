@@ -323,34 +323,13 @@ mod tests {
     #[test]
     fn the_shuttle_agrees_with_cha_on_the_labelled_positions() {
         let (mut skipped, mut unwinnable_skipped, mut asked) = (0, 0, 0);
-        let files = [
-            "positions.tsv",
-            "lichess-sample.tsv",
-            "lichess-unfair-timeouts-2022.tsv",
-        ];
-        for file in files {
-            for line in crate::testing::labelled(file).lines() {
-                let mut fields = line.split('\t');
-                let (Some(fen), Some(color), Some(expected)) =
-                    (fields.next(), fields.next(), fields.next())
-                else {
-                    continue;
-                };
-                let Some(pos) = position_from_fen(fen) else {
-                    continue;
-                };
-                let side = if color == "white" {
-                    Color::White
-                } else {
-                    Color::Black
-                };
-                asked += 1;
-                if agrees(&pos, side) {
-                    skipped += 1;
-                    unwinnable_skipped += usize::from(expected == "unwinnable");
-                }
+        crate::testing::each_labelled_row(|row| {
+            asked += 1;
+            if agrees(&row.pos, row.side) {
+                skipped += 1;
+                unwinnable_skipped += usize::from(row.label == "unwinnable");
             }
-        }
+        });
         assert!(asked > 1000 && skipped > 0, "{skipped} of {asked}");
         // CHA's fast proof is incomplete: the unwinnable positions it does
         // not prove are where the shortcut may take them as well.
