@@ -204,3 +204,77 @@ fn the_wall_filter_keeps_every_dead_wall() {
         .collect();
     assert!(walls.is_empty(), "dead walls the filter skips: {walls:?}");
 }
+
+/// The vendored CHA (`vendor/chasolver`, changed for speed and for a bounded
+/// helpmate search: its ARBITER.md) answers as CHA 3.0.0 as published: on
+/// every row of `positions-cha-results.tsv` whose full analysis took the
+/// published crate at most 20 ms (6,319 of 6,882; the rest take up to
+/// seconds each), the same full verdict, the same helpmate move for move,
+/// and the same fast proof. The file records the published crate's answers.
+/// All rows, by hand: `ARBITER_CHA_ALL_ROWS=1 cargo test --release -p laws
+/// --test unwinnability the_vendored_cha`.
+#[test]
+fn the_vendored_cha_answers_as_published() {
+    let Some(dir) = labelled() else {
+        return;
+    };
+    let path = dir.join("positions-cha-results.tsv");
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let mut lines = text.lines();
+    let header: Vec<&str> = lines.next().expect("header").split('\t').collect();
+    let col = |name: &str| header.iter().position(|h| *h == name).expect("column");
+    let (fen, color, full, micros, fast, line) = (
+        col("fen"),
+        col("color"),
+        col("cha_full"),
+        col("cha_full_us"),
+        col("cha_fast"),
+        col("helpmate_uci"),
+    );
+    let all = std::env::var_os("ARBITER_CHA_ALL_ROWS").is_some();
+    let rows: Vec<Vec<&str>> = lines
+        .map(|l| l.split('\t').collect::<Vec<&str>>())
+        .filter(|c| all || c[micros].parse::<u64>().is_ok_and(|us| us <= 20_000))
+        .collect();
+    assert!(rows.len() >= 6_300, "{} rows", rows.len());
+    let differences: Vec<String> = rows
+        .par_iter()
+        .filter_map(|c| {
+            let board: chess::Board = c[fen].parse().expect("CHA reads every FEN of the file");
+            let side = if c[color] == "white" {
+                chess::Color::White
+            } else {
+                chess::Color::Black
+            };
+            let (verdict, helpmate) = match chasolver::winnability(&board, side) {
+                Some(chasolver::Winnability::Unwinnable) => ("unwinnable", String::new()),
+                Some(chasolver::Winnability::Winnable { helpmate }) => (
+                    "winnable",
+                    helpmate
+                        .iter()
+                        .map(|m| m.to_string())
+                        .collect::<Vec<_>>()
+                        .join(" "),
+                ),
+                None => ("none", String::new()),
+            };
+            let proof = if chasolver::is_unwinnable_fast(&board, side) {
+                "unwinnable"
+            } else {
+                "inconclusive"
+            };
+            (verdict != c[full] || helpmate != c[line] || proof != c[fast]).then(|| {
+                format!(
+                    "{} {}: {verdict}/{} {proof}/{} [{helpmate}] [{}]",
+                    c[fen], c[color], c[full], c[fast], c[line]
+                )
+            })
+        })
+        .collect();
+    assert!(
+        differences.is_empty(),
+        "{} rows differ from the published answers:\n{}",
+        differences.len(),
+        differences[..differences.len().min(10)].join("\n")
+    );
+}

@@ -5,7 +5,7 @@ use rustc_hash::{FxHashMap, FxHashSet};
 
 use super::{
     heuristics::{classify_move, MoveVariation},
-    utils::insufficient_white_material,
+    utils::{has_unpinned_move, insufficient_white_material},
 };
 
 /// Mutable state threaded through a helpmate search.
@@ -147,6 +147,18 @@ pub(crate) fn helpmate(board: &Board, search: &mut Search, depth: u8) -> Option<
         }
     }
 
+    // At a leaf, a position not in check where a piece other than the king
+    // can move is neither mate nor stalemate: the answer of the lines below
+    // without generating every legal move (most nodes are such leaves).
+    // Added for arbiter (see ARBITER.md).
+    let leaf = depth >= search.max_depth || search.moves.len() >= 128;
+    if leaf && *board.checkers() == EMPTY && has_unpinned_move(board) {
+        if !insufficient_white_material(board) {
+            search.interrupted = true;
+        }
+        return None;
+    }
+
     let mut legal_moves = MoveGen::new_legal(board).peekable();
 
     if legal_moves.peek().is_none() {
@@ -160,7 +172,7 @@ pub(crate) fn helpmate(board: &Board, search: &mut Search, depth: u8) -> Option<
         return None;
     }
 
-    if depth >= search.max_depth || search.moves.len() >= 128 {
+    if leaf {
         search.interrupted = true;
         return None;
     }

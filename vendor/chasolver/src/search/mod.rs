@@ -25,8 +25,8 @@ pub(crate) use engine::Search;
 pub(crate) use probes::{check_chain_search, probe_non_pawn_moves};
 use rustc_hash::FxHashSet;
 pub(crate) use utils::{
-    compute_bishop_distances, compute_punishable, has_lonely_pawns, insufficient_white_material,
-    nb_blocked_pawns, only_pawns_and_bishops,
+    compute_bishop_distances, compute_punishable, has_lonely_pawns, has_unpinned_move,
+    insufficient_white_material, nb_blocked_pawns, only_pawns_and_bishops,
 };
 
 use crate::Winnability;

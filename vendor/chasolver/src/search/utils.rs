@@ -4,8 +4,8 @@
 use std::sync::LazyLock;
 
 use chess::{
-    get_bishop_moves, BitBoard, Board, ChessMove, Color, File, MoveGen, Piece, Square, ALL_SQUARES,
-    EMPTY,
+    get_bishop_moves, get_knight_moves, get_pawn_attacks, get_pawn_quiets, get_rook_moves,
+    BitBoard, Board, ChessMove, Color, File, MoveGen, Piece, Square, ALL_SQUARES, EMPTY,
 };
 use rustc_hash::FxHashSet;
 
@@ -283,4 +283,40 @@ mod tests {
         let board = Board::from_str("7k/8/8/8/8/8/8/KQ6 w - - 0 1").unwrap();
         assert!(!insufficient_white_material(&board));
     }
+}
+
+/// Whether the side to move, not in check, has a legal move found without
+/// generating them all: a knight, slider or pawn that is not pinned and has
+/// a square to go to (en passant aside) moves legally, since no move of
+/// such a piece can leave its king in check. `false` means "none found",
+/// not "none": the king's steps are not looked at. Added for arbiter (see
+/// ARBITER.md).
+pub(crate) fn has_unpinned_move(board: &Board) -> bool {
+    let us = board.side_to_move();
+    let own = *board.color_combined(us);
+    let enemies = *board.color_combined(!us);
+    let occupied = *board.combined();
+    let movers = own & !*board.pinned();
+    let queens = *board.pieces(Piece::Queen);
+    for square in movers & *board.pieces(Piece::Knight) {
+        if get_knight_moves(square) & !own != EMPTY {
+            return true;
+        }
+    }
+    for square in movers & (*board.pieces(Piece::Rook) | queens) {
+        if get_rook_moves(square, occupied) & !own != EMPTY {
+            return true;
+        }
+    }
+    for square in movers & (*board.pieces(Piece::Bishop) | queens) {
+        if get_bishop_moves(square, occupied) & !own != EMPTY {
+            return true;
+        }
+    }
+    for square in movers & *board.pieces(Piece::Pawn) {
+        if get_pawn_quiets(square, us, occupied) | get_pawn_attacks(square, us, enemies) != EMPTY {
+            return true;
+        }
+    }
+    false
 }

@@ -11,8 +11,8 @@ use rustc_hash::FxHashSet;
 use crate::{
     deduction::is_statically_unwinnable,
     search::{
-        check_chain_search, has_lonely_pawns, insufficient_white_material, nb_blocked_pawns,
-        only_pawns_and_bishops, play_forced_moves, Search,
+        check_chain_search, has_lonely_pawns, has_unpinned_move, insufficient_white_material,
+        nb_blocked_pawns, only_pawns_and_bishops, play_forced_moves, Search,
     },
     winnability::full,
     FastProof, Winnability,
@@ -170,6 +170,13 @@ fn is_dynamically_unwinnable(
 ) -> bool {
     if insufficient_white_material(board) {
         return true;
+    }
+
+    // A leaf not in check where a piece other than the king can move is
+    // neither mate nor stalemate: the answer below without generating every
+    // legal move. Added for arbiter (see ARBITER.md).
+    if depth == 0 && *board.checkers() == EMPTY && has_unpinned_move(board) {
+        return false;
     }
 
     let mut legal_moves = MoveGen::new_legal(board).peekable();
