@@ -104,3 +104,14 @@ pub fn is_unwinnable_fast(board: &Board, intended_winner: Color) -> bool {
         Color::Black => fast::is_unwinnable(&utils::mirror_board(board)),
     }
 }
+
+/// Whether the side to move, not in check, has a legal move found by the
+/// test the searches' leaves use instead of the move generator: a piece
+/// other than the king, not pinned, with a square to go to. `true` must
+/// imply a legal move; `false` means "none found". Exposed so that the
+/// crate using this copy can test it (its tests run there, not here).
+/// Added for arbiter (see ARBITER.md).
+#[doc(hidden)]
+pub fn leaf_has_move(board: &Board) -> bool {
+    search::has_unpinned_move(board)
+}

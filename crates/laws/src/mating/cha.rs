@@ -440,4 +440,59 @@ mod tests {
             }
         }
     }
+
+    /// The test CHA's search leaves use instead of the move generator
+    /// (`chasolver::leaf_has_move`, added to the vendored copy) never finds
+    /// a move in a stalemate: a pinned knight as the only other piece, a
+    /// pawn whose capture square holds its own pawn, a pawn blocked head-on,
+    /// a bishop pinned along a file. Each mutation of the test the
+    /// review tried (pins ignored, captures of one's own pieces, the king's
+    /// steps counted) claims a move in one of these.
+    #[test]
+    fn the_leaf_test_finds_no_move_in_a_stalemate() {
+        for fen in [
+            "k7/1nP5/1K6/8/8/8/8/7B b - - 0 1",
+            "k7/8/8/8/7p/6pP/4n1P1/7K w - - 0 1",
+            "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1",
+            "k7/p7/P7/8/8/8/8/1Q4K1 b - - 0 1",
+            "k7/b7/8/8/8/8/7K/RR6 b - - 0 1",
+        ] {
+            let board = chess::Board::from_str(fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
+            assert_eq!(*board.checkers(), chess::EMPTY, "{fen} is not in check");
+            assert_eq!(
+                chess::MoveGen::new_legal(&board).len(),
+                0,
+                "{fen} is stalemate"
+            );
+            assert!(!chasolver::leaf_has_move(&board), "{fen}");
+        }
+    }
+
+    /// Wherever the leaf test finds a move, the side has a legal one: random
+    /// games and positions left by illegal moves that stood, both sides to
+    /// move, not in check.
+    #[test]
+    fn the_leaf_test_finds_only_legal_moves() {
+        let (mut asked, mut found) = (0, 0);
+        let mut check = |p: &Chess| {
+            let Some(board) = board(p) else {
+                return;
+            };
+            if *board.checkers() != chess::EMPTY {
+                return;
+            }
+            asked += 1;
+            if chasolver::leaf_has_move(&board) {
+                found += 1;
+                assert!(
+                    chess::MoveGen::new_legal(&board).len() > 0,
+                    "{}",
+                    shakmaty::fen::Fen::from_position(p, shakmaty::EnPassantMode::Legal)
+                );
+            }
+        };
+        crate::testing::random_games(0x5851_f42d_4c95_7f2d, 200, 300, &mut check);
+        crate::testing::irregular_positions(0x1405_7b7e_f767_814f, 100, 200, &mut check);
+        assert!(asked > 20_000 && found * 2 > asked, "{found} of {asked}");
+    }
 }
