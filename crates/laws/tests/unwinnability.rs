@@ -37,16 +37,31 @@ fn labelled() -> Option<PathBuf> {
     None
 }
 
+/// The text of `file` in `../shared/unwinnability`, `None` when the folder
+/// is missing (see [`labelled`]).
+fn table(file: &str) -> Option<String> {
+    let path = labelled()?.join(file);
+    Some(std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display())))
+}
+
+/// The index of each of `names` among the tab-separated cells of `header`.
+fn columns<const N: usize>(header: &str, names: [&str; N]) -> [usize; N] {
+    let header: Vec<&str> = header.split('\t').collect();
+    names.map(|name| {
+        header
+            .iter()
+            .position(|h| *h == name)
+            .unwrap_or_else(|| panic!("column {name}"))
+    })
+}
+
 fn rows(file: &str, stride: usize) -> Vec<Row> {
-    let Some(dir) = labelled() else {
+    let Some(text) = table(file) else {
         return Vec::new();
     };
-    let path = dir.join(file);
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     let mut lines = text.lines();
-    let header: Vec<&str> = lines.next().expect("header").split('\t').collect();
-    let col = |name: &str| header.iter().position(|h| *h == name).expect("column");
-    let (fen, color, expected) = (col("fen"), col("color"), col("expected"));
+    let [fen, color, expected] =
+        columns(lines.next().expect("header"), ["fen", "color", "expected"]);
     lines
         .step_by(stride)
         .map(|line| {
@@ -215,21 +230,20 @@ fn the_wall_filter_keeps_every_dead_wall() {
 /// --test unwinnability the_vendored_cha`.
 #[test]
 fn the_vendored_cha_answers_as_published() {
-    let Some(dir) = labelled() else {
+    let Some(text) = table("positions-cha-results.tsv") else {
         return;
     };
-    let path = dir.join("positions-cha-results.tsv");
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     let mut lines = text.lines();
-    let header: Vec<&str> = lines.next().expect("header").split('\t').collect();
-    let col = |name: &str| header.iter().position(|h| *h == name).expect("column");
-    let (fen, color, full, micros, fast, line) = (
-        col("fen"),
-        col("color"),
-        col("cha_full"),
-        col("cha_full_us"),
-        col("cha_fast"),
-        col("helpmate_uci"),
+    let [fen, color, full, micros, fast, line] = columns(
+        lines.next().expect("header"),
+        [
+            "fen",
+            "color",
+            "cha_full",
+            "cha_full_us",
+            "cha_fast",
+            "helpmate_uci",
+        ],
     );
     let all = std::env::var_os("ARBITER_CHA_ALL_ROWS").is_some();
     let rows: Vec<Vec<&str>> = lines

@@ -44,10 +44,11 @@ fn fast_verdict(pos: &Chess, side: Color, board: &chess::Board) -> Option<Verdic
 }
 
 /// The most nodes the helpmate search of [`proven_fast`] and
-/// [`fast_verdict`] may visit in each of its two searches: on the whole bench corpus a line is found within it for 637
-/// of the 749 resignations whose fast proof would run its static analysis,
-/// and the searches with the static analyses left cost a third of those
-/// analyses (docs/performance.md, part 16).
+/// [`fast_verdict`] may visit in each of its two searches: on the whole
+/// bench corpus a line is found within it for 637 of the 749 resignations
+/// whose fast proof would run its static analysis, and the searches with
+/// the static analyses left cost a third of those analyses
+/// (docs/performance.md, part 16).
 const HELPMATE_NODES: u64 = 1_000;
 
 /// CHA's fast proof (incomplete): whether `side` is proven unable to mate.
