@@ -90,7 +90,7 @@ impl Replay {
     pub fn new(start: Chess, mode: CastlingMode) -> Replay {
         let copies = !sets_up(&start, mode);
         let mut replay = Replay {
-            series: Series::new(0),
+            series: Series::new(0, start.board()),
             pos: start,
             prev: None,
             copies,
@@ -300,7 +300,7 @@ impl Replay {
         self.ply += 1;
         match (step, was) {
             (Some(step), _) => self.series.push_reversible(self.pos.board(), step),
-            (None, None) => self.series.restart(self.ply),
+            (None, None) => self.series.restart(self.ply, self.pos.board()),
             (None, Some((rights, offered_en_passant))) => {
                 // shakmaty counts every castle as irreversible, but one made
                 // without the right (an illegal move that stood) loses no
@@ -331,7 +331,7 @@ impl Replay {
     /// Plies at which the current position occurred (Art. 9.2.3 identity),
     /// oldest first, the current ply last.
     pub fn occurrences(&self) -> Vec<usize> {
-        self.series.occurrences()
+        self.series.occurrences(self.pos.board())
     }
 
     /// Plies at which the position after `mv` (not played) occurred, with
@@ -400,7 +400,7 @@ impl Replay {
     /// the same position (see [`Replay::fivefold`]): the others have the
     /// other side to move, which is part of the identity.
     pub fn occurrence_count(&self) -> usize {
-        self.series.occurrence_count()
+        self.series.occurrence_count(self.pos.board())
     }
 
     /// Whether the current position has occurred five times (9.6.1). The
@@ -410,7 +410,7 @@ impl Replay {
     /// them take nine entries.
     #[inline]
     fn fivefold(&self) -> bool {
-        self.series.len() >= 9 && self.series.occurrence_count() >= 5
+        self.series.len() >= 9 && self.series.occurrence_count(self.pos.board()) >= 5
     }
 
     fn mate_or_stalemate(&self) -> Option<Ending> {

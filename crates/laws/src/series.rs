@@ -10,21 +10,26 @@
 //! (the replay decides, see `Replay::advance`).
 //!
 //! Within a series the identity of a position is its board and the side to
-//! move, compared exactly (no hash, so no collision). The rest of 9.2.3 is
-//! the same throughout a series: a move that starts none is a piece other
-//! than a pawn taking nothing, losing no castling right, made where no en
-//! passant capture is possible, so the castling rights never change within
-//! a series and no position of a series but its first can offer an en
-//! passant capture; a first position that offers one is the whole series,
-//! since any move from it starts a new one. The side to move alternates
-//! from ply to ply, so it is the parity of a position's distance from the
-//! current one.
+//! move, compared exactly. The rest of 9.2.3 is the same throughout a
+//! series: a move that starts none is a piece other than a pawn taking
+//! nothing, losing no castling right, made where no en passant capture is
+//! possible, so the castling rights never change within a series and no
+//! position of a series but its first can offer an en passant capture; a
+//! first position that offers one is the whole series, since any move from
+//! it starts a new one. The side to move alternates from ply to ply, so it
+//! is the parity of a position's distance from the current one.
 //!
-//! A position can recur only after four reversible plies (each side moves a
-//! piece away and back), and most series end sooner: a capture or a pawn
-//! move starts a new one. So a series keeps its boards only once it holds
-//! [`KEPT_FROM`] positions. Until then it keeps its steps, and the boards
-//! are set back from the current one when a claim first asks for them.
+//! A series of legal moves keeps only its steps (two squares each), not its
+//! boards: copying a board of 72 bytes on every reversible ply cost more
+//! than all the counting. For each side to move it keeps a 64-bit filter,
+//! one bit set for each of its positions, chosen by a hash of the occupied
+//! squares. Equal boards set the same bit, so a position whose bit was
+//! clear when it came has not occurred before, which is the answer on
+//! nearly every ply. Only where the bit was set are the occupied squares set
+//! back step by step, and where they agree the boards, compared whole: a
+//! filter or occupied squares that agree cost time, never a wrong count. A
+//! move not known to be legal cannot be stepped back over: from such a
+//! move on the series keeps its boards.
 //!
 //! ```
 //! use laws::Replay;
@@ -38,17 +43,22 @@
 
 use std::{borrow::Cow, cell::Cell};
 
-use shakmaty::{Board, Square};
+use shakmaty::{Bitboard, Board, Square};
 
-/// Positions a series holds when it first keeps its boards: the fewest in
-/// which a position can occur twice.
-pub(crate) const KEPT_FROM: usize = 5;
+/// Positions a series holds before any can have occurred twice: each side
+/// moves a piece away and back.
+const RECURS_FROM: usize = 5;
 
-/// The boards a game's series first makes room for: as many as fit in the
-/// largest block glibc's per-thread cache of freed blocks holds (1,032
-/// bytes by default; fourteen boards of 72 bytes), so that the next game's
-/// series gets the block back cheaply. Room for 64 boards (4.6 KB) cost
-/// about 400 instructions a game to allocate. A longer series grows.
+/// The steps a game's series first makes room for: those of 64 moves (256
+/// bytes), enough for nearly every series; a longer one grows. Growing from
+/// a few steps cost more than keeping the steps.
+const FIRST_STEPS: usize = 128;
+
+/// The boards a game's series first makes room for when it keeps them: as
+/// many as fit in the largest block glibc's per-thread cache of freed
+/// blocks holds (1,032 bytes by default; fourteen boards of 72 bytes), so
+/// that the next game's series gets the block back cheaply. A longer
+/// series grows.
 const FIRST_ROOM: usize = 1_032 / std::mem::size_of::<Board>();
 
 /// The positions since the last irreversible move.
@@ -58,8 +68,16 @@ pub(crate) struct Series {
     start: usize,
     /// How many positions the series holds (at least one, the current).
     len: usize,
-    /// The steps of a series whose boards are not kept yet, in order.
-    steps: [QuietStep; KEPT_FROM - 1],
+    /// The step into each position after the first, while the boards are
+    /// not kept.
+    steps: Vec<QuietStep>,
+    /// For each side to move (the parity of a position's index), the
+    /// filter of its positions' occupied squares ([`filter_bit`]), while the
+    /// boards are not kept.
+    seen: [u64; 2],
+    /// Whether the current position may have occurred before with the same
+    /// side to move (its bit was set when it came).
+    may_recur: bool,
     /// The board of each position, oldest first, once kept; empty before.
     boards: Vec<Board>,
     /// The last count of [`Series::occurrence_count`], for the position at
@@ -76,26 +94,53 @@ pub(crate) struct QuietStep {
     pub(crate) to: Square,
 }
 
+/// The bit of a board's occupied squares in a filter of [`Series::seen`]:
+/// the top six bits of Fibonacci hashing's product, which depend on every
+/// square.
+#[inline]
+fn filter_bit(occupied: Bitboard) -> u64 {
+    1 << (occupied.0.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 58)
+}
+
+impl QuietStep {
+    /// The two squares the step changes.
+    #[inline]
+    fn squares(self) -> Bitboard {
+        Bitboard::from_square(self.from) | Bitboard::from_square(self.to)
+    }
+
+    /// Takes the step back on `board`.
+    #[inline]
+    fn undo(self, board: &mut Board) {
+        if let Some(piece) = board.remove_piece_at(self.to) {
+            board.set_piece_at(self.from, piece);
+        }
+    }
+}
+
 impl Series {
-    /// A series whose first position is at `ply`.
-    pub(crate) fn new(ply: usize) -> Series {
+    /// A series whose first position, on `first`, is at `ply`.
+    pub(crate) fn new(ply: usize, first: &Board) -> Series {
         Series {
             start: ply,
             len: 1,
-            steps: [QuietStep {
-                from: Square::A1,
-                to: Square::A1,
-            }; KEPT_FROM - 1],
+            steps: Vec::new(),
+            seen: [filter_bit(first.occupied()), 0],
+            may_recur: false,
             boards: Vec::new(),
             counted: Cell::new((usize::MAX, 0, 0)),
         }
     }
 
-    /// An irreversible move reached a position at `ply`: a new series.
+    /// An irreversible move reached a position, on `first`, at `ply`: a new
+    /// series.
     #[inline]
-    pub(crate) fn restart(&mut self, ply: usize) {
+    pub(crate) fn restart(&mut self, ply: usize, first: &Board) {
         self.start = ply;
         self.len = 1;
+        self.steps.clear();
+        self.seen = [filter_bit(first.occupied()), 0];
+        self.may_recur = false;
         self.boards.clear();
     }
 
@@ -103,13 +148,18 @@ impl Series {
     #[inline]
     pub(crate) fn push_reversible(&mut self, after: &Board, step: QuietStep) {
         self.len += 1;
-        if !self.boards.is_empty() {
+        if self.boards.is_empty() {
+            if self.steps.capacity() == 0 {
+                // A game keeps the room from one series to the next.
+                self.steps.reserve(FIRST_STEPS);
+            }
+            self.steps.push(step);
+            let bit = filter_bit(after.occupied());
+            let seen = &mut self.seen[(self.len - 1) % 2];
+            self.may_recur = *seen & bit != 0;
+            *seen |= bit;
+        } else {
             self.boards.push(after.clone());
-            return;
-        }
-        self.steps[self.len - 2] = step;
-        if self.len == KEPT_FROM {
-            self.keep(after);
         }
     }
 
@@ -123,6 +173,7 @@ impl Series {
             boards.reserve(FIRST_ROOM);
             self.set_back(current, &mut boards);
             self.boards = boards;
+            self.steps.clear();
         }
     }
 
@@ -131,14 +182,14 @@ impl Series {
     /// ([`Series::keep`]).
     pub(crate) fn push_afresh(&mut self, after: &Board, irreversible: bool, ply: usize) {
         if irreversible {
-            self.restart(ply);
+            self.restart(ply, after);
         } else {
             self.len += 1;
         }
         self.boards.push(after.clone());
     }
 
-    /// Whether the boards are kept (or still to be set back).
+    /// Whether the boards are kept.
     #[cfg(test)]
     pub(crate) fn keeps_boards(&self) -> bool {
         !self.boards.is_empty()
@@ -158,7 +209,7 @@ impl Series {
     /// is the last.
     pub(crate) fn boards(&self, current: &Board) -> Cow<'_, [Board]> {
         if self.boards.is_empty() {
-            let mut boards = Vec::new();
+            let mut boards = Vec::with_capacity(self.len);
             self.set_back(current, &mut boards);
             Cow::Owned(boards)
         } else {
@@ -166,39 +217,89 @@ impl Series {
         }
     }
 
-    /// How often the current position occurred in the series: only every
-    /// second position, counted back from the current one, has the same
-    /// side to move.
+    /// How often the current position, on `current`, occurred in the
+    /// series: only every second position, counted back from the current
+    /// one, has the same side to move.
     #[inline]
-    pub(crate) fn occurrence_count(&self) -> usize {
-        // A series whose boards are not kept is too short for any to recur.
-        let Some(current) = self.boards.last() else {
+    pub(crate) fn occurrence_count(&self, current: &Board) -> usize {
+        // The answer on nearly every ply, where the callers ask it.
+        if self.boards.is_empty() && !self.may_recur {
             return 1;
-        };
+        }
+        self.count_occurrences(current)
+    }
+
+    /// [`Series::occurrence_count`] where the filter cannot tell.
+    #[inline(never)]
+    fn count_occurrences(&self, current: &Board) -> usize {
         let (start, len, count) = self.counted.get();
         if (start, len) == (self.start, self.len) {
             return count;
         }
-        // The occupied squares first: they differ for nearly every earlier
-        // position, where the whole boards' comparison goes through the
-        // pawns and pieces that have not moved before it finds a difference.
-        let occupied = current.occupied();
-        let count = self
-            .boards
-            .iter()
-            .rev()
-            .step_by(2)
-            .filter(|b| b.occupied() == occupied && *b == current)
-            .count();
+        let count = if self.boards.is_empty() {
+            let mut count = 0;
+            self.each_occurrence(current, |_| count += 1);
+            count
+        } else {
+            // The occupied squares first: they differ for nearly every
+            // earlier position, where the whole boards' comparison goes
+            // through the pawns and pieces that have not moved before it
+            // finds a difference.
+            let occupied = current.occupied();
+            self.boards
+                .iter()
+                .rev()
+                .step_by(2)
+                .filter(|b| b.occupied() == occupied && *b == current)
+                .count()
+        };
         self.counted.set((self.start, self.len, count));
         count
     }
 
-    /// Plies at which the current position occurred, oldest first.
-    pub(crate) fn occurrences(&self) -> Vec<usize> {
-        match self.boards.last() {
-            Some(current) => self.plies_of(&self.boards, current, self.len - 1),
-            None => vec![self.start + self.len - 1],
+    /// Plies at which the current position, on `current`, occurred, oldest
+    /// first.
+    pub(crate) fn occurrences(&self, current: &Board) -> Vec<usize> {
+        if self.boards.is_empty() {
+            let mut plies = Vec::new();
+            self.each_occurrence(current, |i| plies.push(self.start + i));
+            plies.reverse();
+            plies
+        } else {
+            self.plies_of(&self.boards, current, self.len - 1)
+        }
+    }
+
+    /// Hands `found` the index of each position of a series whose boards
+    /// are not kept that is the current one, on `current`, the current one
+    /// first and then back to the oldest.
+    fn each_occurrence(&self, current: &Board, mut found: impl FnMut(usize)) {
+        let last = self.len - 1;
+        found(last);
+        if self.len < RECURS_FROM || !self.may_recur {
+            return;
+        }
+        // The oldest position of the current one's side to move with the
+        // current one's occupied squares, set back step by step.
+        let wanted = current.occupied();
+        let mut occupied = wanted;
+        let mut oldest = None;
+        for (i, step) in self.steps.iter().enumerate().rev() {
+            occupied ^= step.squares();
+            if (last - i).is_multiple_of(2) && occupied == wanted {
+                oldest = Some(i);
+            }
+        }
+        let Some(oldest) = oldest else {
+            return;
+        };
+        // Set back the boards to there and compare them whole.
+        let mut board = current.clone();
+        for i in (oldest..last).rev() {
+            self.steps[i].undo(&mut board);
+            if (last - i).is_multiple_of(2) && board == *current {
+                found(i);
+            }
         }
     }
 
@@ -220,12 +321,37 @@ impl Series {
         // Set back from the last to the first, then put in order.
         let mut board = current.clone();
         boards.push(board.clone());
-        for &QuietStep { from, to } in self.steps[..self.len - 1].iter().rev() {
-            if let Some(piece) = board.remove_piece_at(to) {
-                board.set_piece_at(from, piece);
-            }
+        for step in self.steps.iter().rev() {
+            step.undo(&mut board);
             boards.push(board.clone());
         }
         boards.reverse();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::{Replay, mating::position_from_fen};
+    use scoresheet::notation::parse_move;
+    use shakmaty::CastlingMode;
+
+    #[test]
+    fn a_board_with_an_earlier_ones_squares_is_compared_whole() {
+        // The knights trade squares (b1 and b5): the occupied squares are the
+        // start's, the board is not. Then they trade back: the start's
+        // position, which ply 4's did not repeat.
+        let start = position_from_fen("7k/8/8/1n6/8/8/8/1N5K w - - 0 1").expect("fen");
+        let mut game = Replay::new(start, CastlingMode::Standard);
+        let mut seen = Vec::new();
+        for token in ["Na3", "Nc3", "Nb5", "Nb1", "Na3", "Nc3", "Nb1", "Nb5"] {
+            let n = parse_move(token.as_bytes()).expect("notation");
+            game.play(&n.written, n.mark).expect("legal");
+            seen.push((game.occurrences(), game.occurrence_count()));
+        }
+        assert_eq!(game.stretch_len(), 9);
+        assert_eq!(seen[3], (vec![4], 1));
+        assert_eq!(seen[7], (vec![0, 8], 2));
+        // Ply 4's occupied squares are those of ply 8 too.
+        assert_eq!(game.occurrences(), [0, 8]);
     }
 }
