@@ -2,7 +2,8 @@
 //! bounded memory. A reader thread cuts the stream into batches of games;
 //! while the workers check one batch, the reader prepares the next and this
 //! thread hands on the reports of the one before, in input order. At most
-//! three batches are in memory at once.
+//! three batches are in memory at once; the bytes of checked games go back
+//! to the reader, which cuts the next games into them.
 
 use std::{
     io,
@@ -41,11 +42,17 @@ pub fn run_source(
     let name: Arc<str> = source.name().into();
     let reader = source.open()?;
     let (batches, receive) = mpsc::sync_channel::<Vec<(usize, GameText)>>(1);
+    // The bytes of checked games go back to the reader to cut the next ones
+    // into (see `Splitter::give_back`).
+    let (give_back, given_back) = mpsc::channel::<Vec<Vec<u8>>>();
     thread::scope(|scope| {
         let reading = scope.spawn(move || -> io::Result<()> {
             let mut games = Splitter::new(reader).keep_between(options.keep_text);
             let mut index = 0usize;
             loop {
+                while let Ok(buffers) = given_back.try_recv() {
+                    games.give_back(buffers);
+                }
                 let mut batch = Vec::with_capacity(BATCH);
                 let mut failure = None;
                 while batch.len() < BATCH {
@@ -78,9 +85,9 @@ pub fn run_source(
         let mut checking: Option<mpsc::Receiver<Vec<GameReport>>> = None;
         for batch in receive {
             let (done, reports) = mpsc::sync_channel(1);
-            let (name, options) = (name.clone(), options.clone());
+            let (name, options, give_back) = (name.clone(), options.clone(), give_back.clone());
             pool.spawn(move || {
-                let checked: Vec<GameReport> = batch
+                let checked: Vec<(GameReport, Vec<u8>)> = batch
                     .into_par_iter()
                     .map(|(i, text)| {
                         let mut report = check_game_with(Arc::clone(&name), i, &text, &options);
@@ -91,11 +98,15 @@ pub fn run_source(
                                 encoding: text.encoding,
                                 dropped_bytes: text.dropped_bytes,
                             });
+                            return (report, Vec::new());
                         }
-                        report
+                        (report, text.bytes)
                     })
                     .collect();
-                // The receiver is gone only if the run itself has ended.
+                let (checked, buffers): (Vec<GameReport>, Vec<Vec<u8>>) =
+                    checked.into_iter().unzip();
+                // The receivers are gone only if reading or the run has ended.
+                let _ = give_back.send(buffers);
                 let _ = done.send(checked);
             });
             if let Some(previous) = checking.replace(reports) {
