@@ -87,26 +87,24 @@ pub fn run_source(
             let (done, reports) = mpsc::sync_channel(1);
             let (name, options, give_back) = (name.clone(), options.clone(), give_back.clone());
             pool.spawn(move || {
-                let checked: Vec<(GameReport, Vec<u8>)> = batch
-                    .into_par_iter()
-                    .map(|(i, text)| {
-                        let mut report = check_game_with(Arc::clone(&name), i, &text, &options);
-                        if options.keep_text {
-                            report.text = Some(KeptText {
-                                bytes: text.bytes,
-                                before: text.before,
-                                encoding: text.encoding,
-                                dropped_bytes: text.dropped_bytes,
-                            });
-                            return (report, Vec::new());
-                        }
-                        (report, text.bytes)
-                    })
+                let mut checked: Vec<GameReport> = batch
+                    .par_iter()
+                    .map(|(i, text)| check_game_with(Arc::clone(&name), *i, text, &options))
                     .collect();
-                let (checked, buffers): (Vec<GameReport>, Vec<Vec<u8>>) =
-                    checked.into_iter().unzip();
-                // The receivers are gone only if reading or the run has ended.
-                let _ = give_back.send(buffers);
+                if options.keep_text {
+                    for (report, (_, text)) in checked.iter_mut().zip(batch) {
+                        report.text = Some(KeptText {
+                            bytes: text.bytes,
+                            before: text.before,
+                            encoding: text.encoding,
+                            dropped_bytes: text.dropped_bytes,
+                        });
+                    }
+                } else {
+                    // The receiver is gone only if reading has ended.
+                    let _ = give_back.send(batch.into_iter().map(|(_, text)| text.bytes).collect());
+                }
+                // The receiver is gone only if the run itself has ended.
                 let _ = done.send(checked);
             });
             if let Some(previous) = checking.replace(reports) {

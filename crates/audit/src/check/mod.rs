@@ -182,16 +182,16 @@ thread_local! {
     /// Each worker's scoresheet, read again for every game it checks: its
     /// vectors keep their room, so that a game's moves, tags and comments
     /// cost no allocation (and no free) once the worker has read a game as
-    /// long. A sheet lost to a panic is replaced by an empty one.
+    /// long. Borrowed in place (not taken and put back: a copy of the sheet
+    /// each way); after a panic the next game reads it afresh all the same.
     static SHEET: RefCell<Scoresheet> = RefCell::default();
 }
 
 fn check(source: &Arc<str>, game: usize, text: &GameText, options: &Options) -> GameReport {
-    let mut sheet = SHEET.take();
-    sheet.read_again(text);
-    let report = check_sheet(source, game, text, options, &sheet);
-    SHEET.set(sheet);
-    report
+    SHEET.with_borrow_mut(|sheet| {
+        sheet.read_again(text);
+        check_sheet(source, game, text, options, sheet)
+    })
 }
 
 fn check_sheet(

@@ -191,7 +191,13 @@ impl Context<'_> {
         if !audit.broken {
             audit.final_flag();
         }
-        Some(audit.finish(report, mode))
+        let ending = audit.finish(report, mode);
+        Some(Walked {
+            replay: audit.replay,
+            broken: audit.broken,
+            ending_at: audit.walk.ending_at,
+            ending,
+        })
     }
 }
 
@@ -468,7 +474,11 @@ impl GameAudit<'_, '_> {
 
     /// The report's row: plies, fingerprint, then what needs the whole game
     /// (clock readings, the moves of claim occurrences).
-    fn finish(mut self, report: &mut GameReport, mode: CastlingMode) -> Walked {
+    ///
+    /// Returns the ending the record as written reached. Borrows the audit
+    /// (taken by value, all 1.2 KB of it were copied for every game); the
+    /// caller moves the replay out.
+    fn finish(&mut self, report: &mut GameReport, mode: CastlingMode) -> Option<laws::Ending> {
         let ctx = self.ctx;
         report.findings = std::mem::take(&mut self.findings);
         report.reconstructed_plies = self.replay.ply();
@@ -484,15 +494,9 @@ impl GameAudit<'_, '_> {
         ctx.clock_readings(report, &self.start, mode);
         ctx.name_repetitions(report, &self.start, mode, &self.fix.stood);
         ctx.ruling_clocks(report, &self.start);
-        let ending = match self.fix.written_plies {
+        match self.fix.written_plies {
             Some(_) => self.fix.written_ending.take(),
             None => self.replay.ending().cloned(),
-        };
-        Walked {
-            replay: self.replay,
-            broken: self.broken,
-            ending_at: self.walk.ending_at,
-            ending,
         }
     }
 
