@@ -46,11 +46,32 @@ pub fn legal_moves(pos: &Chess) -> MoveList {
 /// ```
 #[inline]
 pub fn resolve(pos: &Chess, written: &WrittenMove, mode: CastlingMode) -> Result<Move, MoveError> {
+    resolve_with(pos, written, mode, crate::san::to_move)
+}
+
+/// [`resolve`] with its common case inline, SAN resolution and all: for
+/// the walk's loop over plies where nothing else is due.
+#[inline(always)]
+pub fn resolve_in_loop(
+    pos: &Chess,
+    written: &WrittenMove,
+    mode: CastlingMode,
+) -> Result<Move, MoveError> {
+    resolve_with(pos, written, mode, crate::san::to_move_inline)
+}
+
+#[inline(always)]
+fn resolve_with(
+    pos: &Chess,
+    written: &WrittenMove,
+    mode: CastlingMode,
+    to_move: impl Fn(&Chess, San) -> Result<Move, SanError>,
+) -> Result<Move, MoveError> {
     // Nearly every recorded move is SAN naming one legal move: answered
     // here, inline at the replay, without the layers that look for what a
     // move that does not fit was meant to be.
     if let WrittenMove::San(san) = *written
-        && let Ok(m) = crate::san::to_move(pos, san)
+        && let Ok(m) = to_move(pos, san)
         && m.capture() != Some(Role::King)
     {
         return Ok(m);

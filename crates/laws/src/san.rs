@@ -30,6 +30,14 @@ use shakmaty::{
 /// # Ok::<_, Box<dyn std::error::Error>>(())
 /// ```
 pub fn to_move(pos: &Chess, san: San) -> Result<Move, SanError> {
+    to_move_inline(pos, san)
+}
+
+/// [`to_move`] inline, for the one loop that runs it on nearly every ply
+/// (`resolve::resolve_in_loop`): as a call, saving and restoring its
+/// registers and passing its result back cost a tenth of it.
+#[inline(always)]
+pub fn to_move_inline(pos: &Chess, san: San) -> Result<Move, SanError> {
     let San::Normal {
         role,
         file,

@@ -9,7 +9,7 @@ use laws::{
     MoveError, Replay,
     claim::keeps_written_move,
     illegal::Tally,
-    resolve::{extra_capture_sign, resolve},
+    resolve::{extra_capture_sign, resolve, resolve_in_loop},
     touch,
 };
 use scoresheet::{Event, EventAt, RecordedMove, WrittenMove, WrittenToken};
@@ -275,7 +275,7 @@ impl GameAudit<'_, '_> {
             if self.replay.ending().is_some() || !self.number_fits(index, recorded) {
                 return (index, true);
             }
-            let Ok(mv) = resolve(self.replay.position(), &notation.written, mode) else {
+            let Ok(mv) = resolve_in_loop(self.replay.position(), &notation.written, mode) else {
                 return (index, true);
             };
             let ply = self.replay.ply() + 1;
