@@ -193,15 +193,24 @@ impl Replay {
     /// Plays a move known to be legal in the current position.
     #[inline]
     pub fn play_move(&mut self, mv: Move, mark: Option<Mark>) -> Played {
+        self.play_move_inline(mv, mark)
+    }
+
+    /// [`Replay::play_move`] inline, for the walk's loop.
+    #[inline(always)]
+    pub fn play_move_inline(&mut self, mv: Move, mark: Option<Mark>) -> Played {
         // The previous position had a legal move, so it was neither mate nor stalemate.
         self.settled = false;
         let irreversible = self.advance(mv, true);
         // Most moves carry no mark: nothing to contradict, no call.
         let wrong_mark = mark.and_then(|_| crate::resolve::contradicted_mark(&self.pos, mark));
         if self.ending.is_none() && self.judges {
-            self.ending = self
-                .mend_irregular()
-                .or_else(|| self.detect_ending(irreversible));
+            self.ending = match self.irregular {
+                None => self.detect_ending(irreversible),
+                Some(_) => self
+                    .mend_irregular()
+                    .or_else(|| self.detect_ending(irreversible)),
+            };
             if self.ending.is_some() {
                 self.settled = true;
             }
@@ -251,7 +260,7 @@ impl Replay {
     /// Plays `mv` on the board and records the position reached in the
     /// series of reversible moves. Returns whether the move was irreversible.
     /// Inlined: it runs on every ply, and a call costs a tenth of it.
-    #[inline]
+    #[inline(always)]
     fn advance(&mut self, mv: Move, legal: bool) -> bool {
         let irreversible = self.pos.is_irreversible(mv);
         // A legal reversible move is one piece's step, which the series

@@ -280,7 +280,7 @@ impl GameAudit<'_, '_> {
             };
             let ply = self.replay.ply() + 1;
             let mover = self.replay.turn();
-            let played = self.replay.play_move(mv, notation.mark);
+            let played = self.replay.play_move_inline(mv, notation.mark);
             self.fingerprint.write_u32(move_key(played.mv));
             self.walk.offers.touched(mover);
             // The marks' checks as `play` writes them out: one helper for
