@@ -347,6 +347,7 @@ fn has_safe_king_step(pos: &Chess, onto: Bitboard) -> bool {
 /// Whether the per-ply dead-position check should look at a position reached
 /// by a reversible move: only a check can leave a single forced reply that
 /// changes the material, and only with few pieces on the board.
+#[inline]
 pub fn may_be_dead_by_forced_reply(pos: &Chess) -> bool {
     let board = pos.board();
     !more_than_forced_reply_pieces(board.occupied() & !board.kings()) && pos.is_check()

@@ -448,7 +448,7 @@ impl Replay {
     ///
     /// Inlined up to the test that nearly every ply fails: no dead position
     /// to look for, no fivefold repetition, fewer than 150 quiet plies.
-    #[inline]
+    #[inline(always)]
     fn detect_ending(&self, irreversible: bool) -> Option<Ending> {
         // Material and pawn structure change only with irreversible moves; a
         // check with few pieces left may force a capture that changes it

@@ -145,7 +145,7 @@ impl Series {
     }
 
     /// A reversible move, `step`, reached `after`.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn push_reversible(&mut self, after: &Board, step: QuietStep) {
         self.len += 1;
         if self.boards.is_empty() {
