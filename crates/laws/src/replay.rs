@@ -353,9 +353,7 @@ impl Replay {
             // identity (see `series`); the position after is its next.
             let mut after = self.pos.clone();
             after.play_unchecked(mv);
-            let boards = self.series.boards(self.pos.board());
-            self.series
-                .plies_of(&boards, after.board(), self.series.len())
+            self.series.plies_of_next(self.pos.board(), after.board())
         };
         plies.push(self.ply + 1);
         plies
@@ -957,6 +955,135 @@ mod tests {
                 && after_recurred > 0
                 && set_back > 1000,
             "{en_passant} {displaced} {recurred} {after_recurred} {set_back}"
+        );
+    }
+
+    #[test]
+    fn long_series_of_pieces_find_the_positions_of_the_same_identity() {
+        // Pieces only, moves that keep the series going preferred: series
+        // longer than the room first made for their steps, filters that can
+        // no longer tell a position is new, boards with an earlier one's
+        // occupied squares and other pieces on them, displacements (A.5.2)
+        // that make a series keep its boards, and the step-only series after
+        // them. At every ply the counts and plies must be those of the
+        // positions of the same full identity (an independent review's test).
+        let starts = [
+            "4k3/8/8/8/8/8/8/RN2K1NR w - - 0 1",
+            "r3k2r/8/8/8/8/8/8/R3K2R w - - 0 1",
+            "1n2k1n1/8/8/8/8/8/8/1N2K1N1 w - - 0 1",
+            "8/8/2n5/4k3/8/8/8/4K2N w - - 0 1",
+            "4k3/8/8/3pP3/8/8/8/4K1N1 w - d6 0 1",
+        ];
+        let mut seed = 0x1234_5678_9abc_def1_u64;
+        let (mut unsure, mut long, mut same_squares, mut recurred, mut kept_then_steps) =
+            (0, 0, 0, 0, 0);
+        for (game_index, fen) in starts.iter().cycle().take(400).enumerate() {
+            let start = position_from_fen(fen).expect("fen");
+            let mut game = Replay::new(start.clone(), CastlingMode::Standard);
+            if game_index % 2 == 0 {
+                game = game.positions_only();
+            }
+            let mut since: Vec<(Chess, usize)> = vec![(start, 0)];
+            let mut was_kept = false;
+            for _ in 0..400 {
+                let mut moves = game.position().legal_moves();
+                moves.retain(|m| m.capture() != Some(Role::King));
+                if moves.is_empty() {
+                    break;
+                }
+                xorshift(&mut seed);
+                let claimed = moves[(seed >> 24) as usize % moves.len()];
+                let mut after = game.position().clone();
+                after.play_unchecked(claimed);
+                let mut expected = if game.position().is_irreversible(claimed) {
+                    Vec::new()
+                } else {
+                    plies_like(&since, &after)
+                };
+                expected.push(game.ply() + 1);
+                assert_eq!(game.occurrences_after(claimed), expected);
+                let irreversible;
+                if game_index % 5 == 1 && seed.is_multiple_of(61) {
+                    // A piece of the side to move to an empty square.
+                    let pos = game.position();
+                    let from = pos
+                        .us()
+                        .into_iter()
+                        .nth((seed >> 8) as usize % pos.us().count());
+                    let to = Square::new(u32::try_from((seed >> 16) % 64).unwrap_or(0));
+                    let (Some(from), None) = (from, pos.board().piece_at(to)) else {
+                        continue;
+                    };
+                    let Some(role) = pos.board().role_at(from).filter(|r| *r != Role::Pawn) else {
+                        continue;
+                    };
+                    let mv = Move::Normal {
+                        role,
+                        from,
+                        capture: None,
+                        to,
+                        promotion: None,
+                    };
+                    irreversible = pos.is_irreversible(mv);
+                    game.play_standing(mv);
+                } else {
+                    let pos = game.position();
+                    let quiet: Vec<Move> = moves
+                        .iter()
+                        .copied()
+                        .filter(|m| !pos.is_irreversible(*m))
+                        .collect();
+                    let pool = if !quiet.is_empty() && !seed.is_multiple_of(50) {
+                        &quiet[..]
+                    } else {
+                        &moves[..]
+                    };
+                    let mv = pool[((seed >> 3) % pool.len().min(4) as u64) as usize];
+                    irreversible = pos.is_irreversible(mv);
+                    game.play_move(mv, None);
+                }
+                if irreversible {
+                    since.clear();
+                }
+                since.push((game.position().clone(), game.ply()));
+                let kept = game.series.keeps_boards();
+                kept_then_steps += usize::from(was_kept && !kept);
+                was_kept = kept;
+                let board = game.position().board();
+                let plies = plies_like(&since, game.position());
+                if !kept {
+                    unsure += usize::from(game.series.may_recur() && plies.len() == 1);
+                    same_squares +=
+                        usize::from(since.iter().rev().step_by(2).skip(1).any(|(p, _)| {
+                            p.board().occupied() == board.occupied() && p.board() != board
+                        }));
+                }
+                long += usize::from(since.len() > 129);
+                recurred += usize::from(plies.len() > 1);
+                let boards: Vec<&Board> = since.iter().map(|(p, _)| p.board()).collect();
+                let kept_boards = game.series.boards(board);
+                assert_eq!(kept_boards.iter().collect::<Vec<_>>(), boards);
+                assert_eq!(
+                    (game.stretch_start(), game.stretch_len()),
+                    (since[0].1, since.len())
+                );
+                assert_eq!(
+                    game.occurrence_count(),
+                    plies.len(),
+                    "{fen}: {}",
+                    game.ply()
+                );
+                assert_eq!(game.occurrences(), plies);
+                // Asked again: the count kept from the first time.
+                assert_eq!(game.occurrence_count(), plies.len());
+                if game.ending().is_some() && game_index % 2 == 1 {
+                    break;
+                }
+            }
+        }
+        assert!(
+            unsure > 0 && long > 0 && same_squares > 0 && recurred > 0 && kept_then_steps > 0,
+            "{unsure} {long} {same_squares} {recurred} {kept_then_steps}"
         );
     }
 

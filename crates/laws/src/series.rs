@@ -41,7 +41,7 @@
 //! assert_eq!(game.occurrences(), [0, 4]);
 //! ```
 
-use std::{borrow::Cow, cell::Cell};
+use std::cell::Cell;
 
 use shakmaty::{Bitboard, Board, Square};
 
@@ -195,6 +195,12 @@ impl Series {
         !self.boards.is_empty()
     }
 
+    /// Whether the filter could not tell that the current position is new.
+    #[cfg(test)]
+    pub(crate) fn may_recur(&self) -> bool {
+        self.may_recur
+    }
+
     /// The ply of the series' first position.
     pub(crate) fn start(&self) -> usize {
         self.start
@@ -207,13 +213,14 @@ impl Series {
 
     /// The board of each position of the series, oldest first; `current`
     /// is the last.
-    pub(crate) fn boards(&self, current: &Board) -> Cow<'_, [Board]> {
+    #[cfg(test)]
+    pub(crate) fn boards(&self, current: &Board) -> Vec<Board> {
         if self.boards.is_empty() {
             let mut boards = Vec::with_capacity(self.len);
             self.set_back(current, &mut boards);
-            Cow::Owned(boards)
+            boards
         } else {
-            Cow::Borrowed(&self.boards)
+            self.boards.clone()
         }
     }
 
@@ -293,14 +300,38 @@ impl Series {
         let Some(oldest) = oldest else {
             return;
         };
-        // Set back the boards to there and compare them whole.
+        // Set back the boards to there and compare them whole where the
+        // occupied squares agree.
         let mut board = current.clone();
         for i in (oldest..last).rev() {
             self.steps[i].undo(&mut board);
-            if (last - i).is_multiple_of(2) && board == *current {
+            if (last - i).is_multiple_of(2) && board.occupied() == wanted && board == *current {
                 found(i);
             }
         }
+    }
+
+    /// Plies of the series at which `next` stood with the side to move of
+    /// the position after the current one, on `current`: where the position
+    /// a move would reach occurred. The boards are set back one at a time
+    /// when not kept, not all built.
+    pub(crate) fn plies_of_next(&self, current: &Board, next: &Board) -> Vec<usize> {
+        if !self.boards.is_empty() {
+            return self.plies_of(&self.boards, next, self.len);
+        }
+        let wanted = next.occupied();
+        let mut plies = Vec::new();
+        let mut board = current.clone();
+        // Position `i` is set back before it is compared; the current one
+        // (index `len - 1`) has the other side to move.
+        for i in (0..self.len - 1).rev() {
+            self.steps[i].undo(&mut board);
+            if (self.len - i).is_multiple_of(2) && board.occupied() == wanted && board == *next {
+                plies.push(self.start + i);
+            }
+        }
+        plies.reverse();
+        plies
     }
 
     /// Plies of the series at which `board` stood with the side to move of
