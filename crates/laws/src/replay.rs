@@ -854,6 +854,59 @@ mod tests {
             .collect()
     }
 
+    /// Checks what a claim of `claimed` would ask (9.2.1): the plies at
+    /// which the position after it stood, by the full identity, and the ply
+    /// it would have. Returns how many plies that is.
+    fn check_occurrences_after(game: &Replay, since: &[(Chess, usize)], claimed: Move) -> usize {
+        let mut after = game.position().clone();
+        after.play_unchecked(claimed);
+        let mut expected = if game.position().is_irreversible(claimed) {
+            Vec::new()
+        } else {
+            plies_like(since, &after)
+        };
+        expected.push(game.ply() + 1);
+        assert_eq!(game.occurrences_after(claimed), expected);
+        expected.len()
+    }
+
+    /// A piece of the side to move to an empty square, both picked by
+    /// `seed`: an illegal move that may stand (A.5.2).
+    fn displacement(pos: &Chess, seed: u64) -> Option<Move> {
+        let from = pos
+            .us()
+            .into_iter()
+            .nth((seed >> 8) as usize % pos.us().count())?;
+        let to = Square::new(u32::try_from((seed >> 16) % 64).unwrap_or(0));
+        if pos.board().piece_at(to).is_some() {
+            return None;
+        }
+        Some(Move::Normal {
+            role: pos.board().role_at(from)?,
+            from,
+            capture: None,
+            to,
+            promotion: None,
+        })
+    }
+
+    /// Checks the series after a ply against `since`, the positions since
+    /// the last irreversible move: its boards, its start and length, and the
+    /// plies of the current position, by the full identity. Returns those.
+    fn check_series(game: &Replay, since: &[(Chess, usize)]) -> Vec<usize> {
+        let boards: Vec<&Board> = since.iter().map(|(p, _)| p.board()).collect();
+        let kept = game.series.boards(game.position().board());
+        assert_eq!(kept.iter().collect::<Vec<_>>(), boards);
+        assert_eq!(
+            (game.stretch_start(), game.stretch_len()),
+            (since[0].1, since.len())
+        );
+        let plies = plies_like(since, game.position());
+        assert_eq!(game.occurrences(), plies, "{}", game.ply());
+        assert_eq!(game.occurrence_count(), plies.len(), "{}", game.ply());
+        plies
+    }
+
     #[test]
     fn the_series_finds_the_positions_of_the_same_identity() {
         // Random games from the start: double steps, en passant captures
@@ -881,37 +934,12 @@ mod tests {
                 xorshift(&mut seed);
                 // A claim with a written move asks about the position after it.
                 let claimed = moves[(seed >> 24) as usize % moves.len()];
-                let mut after = game.position().clone();
-                after.play_unchecked(claimed);
-                let mut expected = if game.position().is_irreversible(claimed) {
-                    Vec::new()
-                } else {
-                    plies_like(&since, &after)
-                };
-                expected.push(game.ply() + 1);
-                after_recurred += usize::from(expected.len() > 1);
-                assert_eq!(game.occurrences_after(claimed), expected);
+                after_recurred += usize::from(check_occurrences_after(&game, &since, claimed) > 1);
                 let irreversible;
                 if game_index % 3 == 0 && seed.is_multiple_of(23) {
-                    // A piece of the side to move to an empty square.
                     let pos = game.position();
-                    let from = pos
-                        .us()
-                        .into_iter()
-                        .nth((seed >> 8) as usize % pos.us().count());
-                    let to = Square::new(u32::try_from((seed >> 16) % 64).unwrap_or(0));
-                    let (Some(from), None) = (from, pos.board().piece_at(to)) else {
+                    let Some(mv) = displacement(pos, seed) else {
                         continue;
-                    };
-                    let Some(role) = pos.board().role_at(from) else {
-                        continue;
-                    };
-                    let mv = Move::Normal {
-                        role,
-                        from,
-                        capture: None,
-                        to,
-                        promotion: None,
                     };
                     irreversible = pos.is_irreversible(mv);
                     if seed.is_multiple_of(2) {
@@ -935,16 +963,7 @@ mod tests {
                 }
                 since.push((game.position().clone(), game.ply()));
                 set_back += usize::from(!game.series.keeps_boards());
-                let boards: Vec<&Board> = since.iter().map(|(p, _)| p.board()).collect();
-                let kept = game.series.boards(game.position().board());
-                assert_eq!(kept.iter().collect::<Vec<_>>(), boards);
-                assert_eq!(
-                    (game.stretch_start(), game.stretch_len()),
-                    (since[0].1, since.len())
-                );
-                let plies = plies_like(&since, game.position());
-                assert_eq!(game.occurrences(), plies);
-                assert_eq!(game.occurrence_count(), plies.len());
+                let plies = check_series(&game, &since);
                 recurred += usize::from(plies.len() > 1);
             }
         }
@@ -993,36 +1012,13 @@ mod tests {
                 }
                 xorshift(&mut seed);
                 let claimed = moves[(seed >> 24) as usize % moves.len()];
-                let mut after = game.position().clone();
-                after.play_unchecked(claimed);
-                let mut expected = if game.position().is_irreversible(claimed) {
-                    Vec::new()
-                } else {
-                    plies_like(&since, &after)
-                };
-                expected.push(game.ply() + 1);
-                assert_eq!(game.occurrences_after(claimed), expected);
+                check_occurrences_after(&game, &since, claimed);
                 let irreversible;
                 if game_index % 5 == 1 && seed.is_multiple_of(61) {
-                    // A piece of the side to move to an empty square.
                     let pos = game.position();
-                    let from = pos
-                        .us()
-                        .into_iter()
-                        .nth((seed >> 8) as usize % pos.us().count());
-                    let to = Square::new(u32::try_from((seed >> 16) % 64).unwrap_or(0));
-                    let (Some(from), None) = (from, pos.board().piece_at(to)) else {
+                    let Some(mv) = displacement(pos, seed).filter(|m| m.role() != Role::Pawn)
+                    else {
                         continue;
-                    };
-                    let Some(role) = pos.board().role_at(from).filter(|r| *r != Role::Pawn) else {
-                        continue;
-                    };
-                    let mv = Move::Normal {
-                        role,
-                        from,
-                        capture: None,
-                        to,
-                        promotion: None,
                     };
                     irreversible = pos.is_irreversible(mv);
                     game.play_standing(mv);
@@ -1050,7 +1046,7 @@ mod tests {
                 kept_then_steps += usize::from(was_kept && !kept);
                 was_kept = kept;
                 let board = game.position().board();
-                let plies = plies_like(&since, game.position());
+                let plies = check_series(&game, &since);
                 if !kept {
                     unsure += usize::from(game.series.may_recur() && plies.len() == 1);
                     same_squares +=
@@ -1060,22 +1056,8 @@ mod tests {
                 }
                 long += usize::from(since.len() > 129);
                 recurred += usize::from(plies.len() > 1);
-                let boards: Vec<&Board> = since.iter().map(|(p, _)| p.board()).collect();
-                let kept_boards = game.series.boards(board);
-                assert_eq!(kept_boards.iter().collect::<Vec<_>>(), boards);
-                assert_eq!(
-                    (game.stretch_start(), game.stretch_len()),
-                    (since[0].1, since.len())
-                );
-                assert_eq!(
-                    game.occurrence_count(),
-                    plies.len(),
-                    "{fen}: {}",
-                    game.ply()
-                );
-                assert_eq!(game.occurrences(), plies);
                 // Asked again: the count kept from the first time.
-                assert_eq!(game.occurrence_count(), plies.len());
+                assert_eq!(game.occurrence_count(), plies.len(), "{fen}");
                 if game.ending().is_some() && game_index % 2 == 1 {
                     break;
                 }

@@ -283,55 +283,57 @@ impl Series {
     fn each_occurrence(&self, current: &Board, mut found: impl FnMut(usize)) {
         let last = self.len - 1;
         found(last);
-        if self.len < RECURS_FROM || !self.may_recur {
-            return;
+        if self.len >= RECURS_FROM && self.may_recur {
+            self.each_earlier(current, current, last, found);
         }
-        // The oldest position of the current one's side to move with the
-        // current one's occupied squares, set back step by step.
-        let wanted = current.occupied();
-        let mut occupied = wanted;
+    }
+
+    /// Plies of the series at which `next` stood with the side to move of
+    /// the position after the current one, on `current`: where the position
+    /// a move would reach occurred.
+    pub(crate) fn plies_of_next(&self, current: &Board, next: &Board) -> Vec<usize> {
+        if !self.boards.is_empty() {
+            return self.plies_of(&self.boards, next, self.len);
+        }
+        let mut plies = Vec::new();
+        self.each_earlier(current, next, self.len, |i| plies.push(self.start + i));
+        plies.reverse();
+        plies
+    }
+
+    /// Hands `found` the index of each position before the current one (on
+    /// `current`) of a series whose boards are not kept where `target`
+    /// stood with the side to move of the position at index `at`, the
+    /// latest first. The occupied squares are set back step by step first,
+    /// to find the oldest position that can be one; only back to there are
+    /// the boards set back, one at a time, and compared whole where the
+    /// occupied squares agree.
+    fn each_earlier(
+        &self,
+        current: &Board,
+        target: &Board,
+        at: usize,
+        mut found: impl FnMut(usize),
+    ) {
+        let wanted = target.occupied();
+        let mut occupied = current.occupied();
         let mut oldest = None;
         for (i, step) in self.steps.iter().enumerate().rev() {
             occupied ^= step.squares();
-            if (last - i).is_multiple_of(2) && occupied == wanted {
+            if (at - i).is_multiple_of(2) && occupied == wanted {
                 oldest = Some(i);
             }
         }
         let Some(oldest) = oldest else {
             return;
         };
-        // Set back the boards to there and compare them whole where the
-        // occupied squares agree.
         let mut board = current.clone();
-        for i in (oldest..last).rev() {
+        for i in (oldest..self.len - 1).rev() {
             self.steps[i].undo(&mut board);
-            if (last - i).is_multiple_of(2) && board.occupied() == wanted && board == *current {
+            if (at - i).is_multiple_of(2) && board.occupied() == wanted && board == *target {
                 found(i);
             }
         }
-    }
-
-    /// Plies of the series at which `next` stood with the side to move of
-    /// the position after the current one, on `current`: where the position
-    /// a move would reach occurred. The boards are set back one at a time
-    /// when not kept, not all built.
-    pub(crate) fn plies_of_next(&self, current: &Board, next: &Board) -> Vec<usize> {
-        if !self.boards.is_empty() {
-            return self.plies_of(&self.boards, next, self.len);
-        }
-        let wanted = next.occupied();
-        let mut plies = Vec::new();
-        let mut board = current.clone();
-        // Position `i` is set back before it is compared; the current one
-        // (index `len - 1`) has the other side to move.
-        for i in (0..self.len - 1).rev() {
-            self.steps[i].undo(&mut board);
-            if (self.len - i).is_multiple_of(2) && board.occupied() == wanted && board == *next {
-                plies.push(self.start + i);
-            }
-        }
-        plies.reverse();
-        plies
     }
 
     /// Plies of the series at which `board` stood with the side to move of
