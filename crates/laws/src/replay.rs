@@ -205,13 +205,16 @@ impl Replay {
         // Most moves carry no mark: nothing to contradict, no call.
         let wrong_mark = mark.and_then(|_| crate::resolve::contradicted_mark(&self.pos, mark));
         if self.ending.is_none() && self.judges {
-            self.ending = match self.irregular {
+            let found = match self.irregular {
                 None => self.detect_ending(irreversible),
                 Some(_) => self
                     .mend_irregular()
                     .or_else(|| self.detect_ending(irreversible)),
             };
-            if self.ending.is_some() {
+            // Nearly every ply finds none: the ending, known to be none,
+            // is written only when one is found.
+            if found.is_some() {
+                self.ending = found;
                 self.settled = true;
             }
         }
