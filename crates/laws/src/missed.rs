@@ -73,12 +73,26 @@ pub fn series(replay: &Replay, kind: ClaimKind) -> usize {
 impl Opportunities {
     /// Whether [`Opportunities::look`] can find anything in the replay's
     /// position: most positions stand early in a series of reversible moves
-    /// and of quiet moves, where no claim can arise and the look changes
-    /// nothing. The walk asks this on every ply before setting up a look.
+    /// and of quiet moves, or occur for the first time in their series with
+    /// no placement of the series seen twice that a move of the side to move
+    /// could restore, where no claim can arise and the look changes nothing
+    /// (the list of placements seen twice is emptied by the next look that
+    /// finds a new series, before it is read). The walk asks this on every
+    /// ply before setting up a look.
     #[inline]
-    pub fn may_find(replay: &Replay) -> bool {
+    pub fn may_find(&self, replay: &Replay) -> bool {
         replay.ending().is_none()
-            && (replay.stretch_len() >= RECURS_FROM || replay.position().halfmoves() >= QUIET_CLAIM)
+            && (replay.position().halfmoves() >= QUIET_CLAIM
+                || (replay.stretch_len() >= RECURS_FROM
+                    && (!replay.surely_first_occurrence() || self.may_restore(replay))))
+    }
+
+    /// Whether a placement of the replay's series occurred twice with the
+    /// other side to move: a move may repeat it a third time (9.2.1).
+    fn may_restore(&self, replay: &Replay) -> bool {
+        let turn = replay.turn();
+        self.twice_series == replay.stretch_start()
+            && self.twice.iter().any(|(then, _)| *then != turn)
     }
 
     /// The claims first available in the replay's current position, added to
@@ -217,6 +231,75 @@ mod tests {
             look(&game, &mut out);
         }
         out
+    }
+
+    #[test]
+    fn the_gate_skips_only_positions_where_a_look_finds_nothing() {
+        // Random games of pieces, quiet moves preferred, so that positions
+        // recur and placements occur twice: one follower looks wherever the
+        // gate of the build before looked (long series and quiet counts),
+        // the other only where `may_find` says; both must find the same
+        // opportunities at the same plies. The counts show the gate both
+        // skipped looks and let looks through only for a placement seen
+        // twice that a move could restore.
+        let starts = [
+            "4k3/8/8/8/8/8/8/RN2K1NR w - - 0 1",
+            "1n2k1n1/8/8/8/8/8/8/1N2K1N1 w - - 0 1",
+            "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1",
+            "4k3/3p4/8/2n5/8/5N2/4P3/4K3 w - - 90 60",
+        ];
+        let mut seed = 0x0dd5_eed5_0fa1_1ed5_u64;
+        let (mut found, mut skipped, mut by_restore) = (0, 0, 0);
+        for fen in starts.iter().cycle().take(240) {
+            let pos: Chess = fen
+                .parse::<Fen>()
+                .expect("fen")
+                .into_position(CastlingMode::Standard)
+                .expect("legal");
+            let mut game = Replay::new(pos, CastlingMode::Standard);
+            let (mut every, mut gated) = (Opportunities::default(), Opportunities::default());
+            for _ in 0..160 {
+                let old_gate = game.ending().is_none()
+                    && (game.stretch_len() >= RECURS_FROM
+                        || game.position().halfmoves() >= QUIET_CLAIM);
+                let mut all = Vec::new();
+                if old_gate {
+                    every.look(&game, &[], &mut all);
+                }
+                let mut some = Vec::new();
+                if gated.may_find(&game) {
+                    by_restore += usize::from(
+                        game.surely_first_occurrence() && game.position().halfmoves() < QUIET_CLAIM,
+                    );
+                    gated.look(&game, &[], &mut some);
+                } else {
+                    skipped += usize::from(old_gate);
+                }
+                assert_eq!(all, some, "{fen} at ply {}", game.ply());
+                found += all.len();
+                let moves = game.position().legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                crate::testing::xorshift(&mut seed);
+                let quiet: Vec<Move> = moves
+                    .iter()
+                    .copied()
+                    .filter(|m| !m.is_capture() && m.role() != Role::Pawn)
+                    .collect();
+                let pick = |list: &[Move]| list[(seed >> 8) as usize % list.len()];
+                let mv = if quiet.is_empty() || seed.is_multiple_of(16) {
+                    pick(&moves)
+                } else {
+                    pick(&quiet)
+                };
+                game.play_move(mv, None);
+            }
+        }
+        assert!(
+            found > 400 && skipped > 10_000 && by_restore > 1_000,
+            "{found} {skipped} {by_restore}"
+        );
     }
 
     #[test]

@@ -394,6 +394,14 @@ impl Replay {
         self.series.start()
     }
 
+    /// Whether the current position is certainly the first of its 9.2.3
+    /// identity in the current series (a filter tells, without counting):
+    /// `false` means it may have occurred before.
+    #[inline]
+    pub fn surely_first_occurrence(&self) -> bool {
+        self.series.surely_new()
+    }
+
     /// How many positions the current series of reversible moves holds.
     pub fn stretch_len(&self) -> usize {
         self.series.len()

@@ -189,6 +189,14 @@ impl Series {
         self.boards.push(after.clone());
     }
 
+    /// Whether the current position certainly occurred once in the series:
+    /// its bit was clear in the filter when it came, and the filter is kept
+    /// (not the boards).
+    #[inline]
+    pub(crate) fn surely_new(&self) -> bool {
+        self.boards.is_empty() && !self.may_recur
+    }
+
     /// Whether the boards are kept.
     #[cfg(test)]
     pub(crate) fn keeps_boards(&self) -> bool {

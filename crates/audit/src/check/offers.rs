@@ -122,7 +122,7 @@ impl GameAudit<'_, '_> {
     // belongs inline in the walk, the look out of line.
     #[inline(always)]
     pub(super) fn missed_claims(&mut self) {
-        if !self.walk.touches.is_empty() || !laws::missed::Opportunities::may_find(&self.replay) {
+        if !self.walk.touches.is_empty() || !self.walk.missed.may_find(&self.replay) {
             return;
         }
         self.look_for_missed_claims();
