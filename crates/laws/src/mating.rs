@@ -519,15 +519,9 @@ pub(crate) fn certify_uci(
     line: impl IntoIterator<Item = UciMove>,
 ) -> Option<Vec<SanPlus>> {
     let mut san = Vec::new();
-    replays_to_mate(
-        pos,
-        side,
-        line,
-        |p, uci| uci.to_move(p).ok(),
-        |p, mv| {
-            san.push(crate::label::san_plus(p, mv));
-        },
-    )
+    replays_to_mate(pos, side, line, uci_move, |p, mv| {
+        san.push(crate::label::san_plus(p, mv));
+    })
     .then_some(san)
 }
 
@@ -541,7 +535,7 @@ pub(crate) fn mates_by_material(pos: &Chess, side: Color) -> bool {
 /// [`certify_uci`] without the line in SAN, for a verdict that shows none:
 /// SAN with its check and mate suffix costs a move generation per move.
 pub(crate) fn mates(pos: &Chess, side: Color, line: impl IntoIterator<Item = UciMove>) -> bool {
-    replays_to_mate(pos, side, line, |p, uci| uci.to_move(p).ok(), |_, _| {})
+    replays_to_mate(pos, side, line, uci_move, |_, _| {})
 }
 
 /// [`certify`] for moves already typed: each must be legal where it is played.
@@ -551,6 +545,39 @@ fn certify_moves(pos: &Chess, side: Color, moves: &[Move]) -> Option<Vec<SanPlus
         san.push(crate::label::san_plus(p, mv));
     })
     .then_some(san)
+}
+
+/// The legal move `uci` names in `pos`, as [`UciMove::to_move`] finds it.
+/// A piece's step or capture (not the king's, which may name a castling,
+/// nor a pawn's diagonal step to an empty square, which may be en passant)
+/// is resolved as SAN naming its square of departure ([`crate::san::to_move`],
+/// shakmaty's answer without a generation of the piece's every move): a
+/// mating line is replayed move by move, dozens of moves for a flag fall.
+fn uci_move(pos: &Chess, uci: UciMove) -> Option<Move> {
+    if let UciMove::Normal {
+        from,
+        to,
+        promotion,
+    } = uci
+    {
+        let board = pos.board();
+        let role = board.role_at(from)?;
+        let capture = board.occupied().contains(to);
+        let plain =
+            role != Role::King && (role != Role::Pawn || capture || from.file() == to.file());
+        if plain && (promotion.is_none() || role == Role::Pawn) {
+            let san = shakmaty::san::San::Normal {
+                role,
+                file: Some(from.file()),
+                rank: Some(from.rank()),
+                capture,
+                to,
+                promotion,
+            };
+            return crate::san::to_move(pos, san).ok();
+        }
+    }
+    uci.to_move(pos).ok()
 }
 
 /// [`certify_moves`] without the line in SAN: whether the moves mate.
@@ -607,6 +634,56 @@ mod tests {
 
     fn pos(fen: &str) -> Chess {
         position_from_fen(fen).expect("test FEN")
+    }
+
+    #[test]
+    fn a_uci_move_is_the_move_shakmaty_finds() {
+        // Every square to every square, with and without each promotion,
+        // in positions of random games and positions illegal moves left:
+        // the same move as `UciMove::to_move`, or none where it finds none.
+        let mut positions = Vec::new();
+        crate::testing::random_games(0x0005_eed0_f0dd_ba11_u64, 40, 120, |p| {
+            positions.push(p.clone());
+        });
+        crate::testing::irregular_positions(0x0bad_5eed_u64, 20, 120, |p| {
+            positions.push(p.clone())
+        });
+        let promotions = [
+            None,
+            Some(Role::Queen),
+            Some(Role::Knight),
+            Some(Role::King),
+        ];
+        let (mut legal, mut castles, mut en_passant) = (0, 0, 0);
+        for pos in positions.iter().step_by(3) {
+            for from in shakmaty::Square::ALL {
+                for to in shakmaty::Square::ALL {
+                    for promotion in promotions {
+                        let uci = UciMove::Normal {
+                            from,
+                            to,
+                            promotion,
+                        };
+                        let expected = uci.to_move(pos).ok();
+                        assert_eq!(
+                            uci_move(pos, uci),
+                            expected,
+                            "{uci} in {}",
+                            Fen::from_position(pos, shakmaty::EnPassantMode::Always)
+                        );
+                        if let Some(mv) = expected {
+                            legal += 1;
+                            castles += usize::from(mv.is_castle());
+                            en_passant += usize::from(mv.is_en_passant());
+                        }
+                    }
+                }
+            }
+        }
+        assert!(
+            legal > 50_000 && castles > 10 && en_passant > 0,
+            "{legal} {castles} {en_passant}"
+        );
     }
 
     #[test]
