@@ -219,10 +219,24 @@ pub fn is_dead_position(pos: &Chess) -> bool {
 #[inline]
 pub fn surely_alive(pos: &Chess) -> bool {
     let board = pos.board();
-    let heavy = board.rooks() | board.queens();
+    is_crowded(board) && has_mating_kinds(board)
+}
+
+/// Whether more than five pieces besides the kings stand on `board`
+/// ([`FORCED_REPLY_PIECES`]): the count [`surely_alive`] and
+/// [`may_be_dead_by_forced_reply`] ask first. The replay keeps it between
+/// captures.
+#[inline]
+pub(crate) fn is_crowded(board: &shakmaty::Board) -> bool {
     more_than_forced_reply_pieces(board.occupied() & !board.kings())
-        && (heavy | board.knights()).any()
-        && (heavy | board.pawns()).any()
+}
+
+/// [`surely_alive`]'s test of the kinds of pieces on a crowded board: a
+/// rook, queen or knight, and a rook, queen or pawn.
+#[inline]
+pub(crate) fn has_mating_kinds(board: &shakmaty::Board) -> bool {
+    let heavy = board.rooks() | board.queens();
+    (heavy | board.knights()).any() && (heavy | board.pawns()).any()
 }
 
 /// Whether every pawn stands blocked head-on by an enemy pawn and no other
@@ -349,8 +363,7 @@ fn has_safe_king_step(pos: &Chess, onto: Bitboard) -> bool {
 /// changes the material, and only with few pieces on the board.
 #[inline]
 pub fn may_be_dead_by_forced_reply(pos: &Chess) -> bool {
-    let board = pos.board();
-    !more_than_forced_reply_pieces(board.occupied() & !board.kings()) && pos.is_check()
+    !is_crowded(pos.board()) && pos.is_check()
 }
 
 /// Whether `side` is proven unable to checkmate, cheaply: the static rules,

@@ -13,7 +13,7 @@ use shakmaty::{
 use crate::{
     ending::{Ending, EndingKind},
     label::MoveLabel,
-    mating::{has_king_step, is_dead_position, may_be_dead_by_forced_reply, surely_alive},
+    mating::{has_king_step, has_mating_kinds, is_crowded, is_dead_position},
     resolve::{MoveError, resolve},
     series::{QuietStep, Series},
     standing::is_illegal_position,
@@ -83,12 +83,17 @@ pub struct Replay {
     /// Whether endings are looked for: off for a replay that only names
     /// moves and positions after the walk that ruled on them.
     judges: bool,
+    /// Whether more than five pieces besides the kings stand on the board
+    /// ([`crate::mating::is_crowded`]): only a capture changes it, so it is
+    /// counted after irreversible moves, not on every ply.
+    crowded: bool,
 }
 
 impl Replay {
     /// Starts a replay from `start` (the standard position or a FEN set-up).
     pub fn new(start: Chess, mode: CastlingMode) -> Replay {
         let copies = !sets_up(&start, mode);
+        let crowded = is_crowded(start.board());
         let mut replay = Replay {
             series: Series::new(0, start.board()),
             pos: start,
@@ -102,6 +107,7 @@ impl Replay {
             irregular: None,
             unlawful: None,
             judges: true,
+            crowded,
         };
         // Mate and stalemate are settled lazily here too: a legal first move
         // shows the start had one.
@@ -310,6 +316,9 @@ impl Replay {
         }
         self.pos.play_unchecked(mv);
         self.ply += 1;
+        if irreversible || !legal {
+            self.crowded = is_crowded(self.pos.board());
+        }
         match (step, was) {
             (Some(step), _) => self.series.push_reversible(self.pos.board(), step),
             (None, None) => self.series.restart(self.ply, self.pos.board()),
@@ -467,8 +476,8 @@ impl Replay {
         // 9.6 counts are left to look at.
         let look = (irreversible
             || self.unlawful.is_some_and(|p| p + 1 == self.ply)
-            || may_be_dead_by_forced_reply(&self.pos))
-            && !surely_alive(&self.pos);
+            || (!self.crowded && self.pos.is_check()))
+            && !(self.crowded && has_mating_kinds(self.pos.board()));
         if !look && self.pos.halfmoves() < 150 && !self.fivefold() {
             return None;
         }
@@ -904,7 +913,15 @@ mod tests {
     /// Checks the series after a ply against `since`, the positions since
     /// the last irreversible move: its boards, its start and length, and the
     /// plies of the current position, by the full identity. Returns those.
+    /// Checks too that the count of pieces kept between captures is the
+    /// board's.
     fn check_series(game: &Replay, since: &[(Chess, usize)]) -> Vec<usize> {
+        assert_eq!(
+            game.crowded,
+            is_crowded(game.position().board()),
+            "{}",
+            game.ply()
+        );
         let boards: Vec<&Board> = since.iter().map(|(p, _)| p.board()).collect();
         let kept = game.series.boards(game.position().board());
         assert_eq!(kept.iter().collect::<Vec<_>>(), boards);
