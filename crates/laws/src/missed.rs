@@ -16,7 +16,7 @@
 //! twice and only for a board one move away from it, or at the 99th quiet ply.
 
 use scoresheet::ClaimKind;
-use shakmaty::{Board, Color, Move, Position, Role};
+use shakmaty::{Board, Chess, Color, Move, Position, Role};
 
 use crate::{Article, Replay, resolve::legal_moves};
 
@@ -57,6 +57,10 @@ pub struct Opportunities {
     twice: Vec<(Color, Board)>,
     /// The series `twice` belongs to.
     twice_series: usize,
+    /// Where the first series in which a position recurred began: the
+    /// position before its first move and that position's ply
+    /// ([`Replay::before_series`]), for a second pass over the game.
+    first_recurrence: Option<(usize, Chess)>,
 }
 
 /// Where a claim of this kind could have been made: the series of the
@@ -85,6 +89,14 @@ impl Opportunities {
             && (replay.position().halfmoves() >= QUIET_CLAIM
                 || (replay.stretch_len() >= RECURS_FROM
                     && (!replay.surely_first_occurrence() || self.may_restore(replay))))
+    }
+
+    /// The position before the first series in which a position recurred
+    /// (as far as the looks saw), and the ply it stood at: where a second
+    /// pass that names a repetition's moves may start, if nothing it names
+    /// or compares stands before it (the pass checks).
+    pub fn first_recurrence(&self) -> Option<(usize, &Chess)> {
+        self.first_recurrence.as_ref().map(|(ply, pos)| (*ply, pos))
     }
 
     /// Whether a placement of the replay's series occurred twice with the
@@ -140,6 +152,9 @@ impl Opportunities {
             let count = replay.occurrence_count();
             if count == 2 {
                 self.twice.push((turn, pos.board().clone()));
+                if self.first_recurrence.is_none() {
+                    self.first_recurrence = replay.before_series();
+                }
             }
             if count >= 3 && self.seen[1] != Some(stretch) {
                 note(&mut self.seen, 1, stretch, None, ClaimKind::Threefold);

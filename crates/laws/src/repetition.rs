@@ -105,6 +105,16 @@ impl NearMisses {
         self.at
     }
 
+    /// The first ply at which a position of a game of legal moves can have
+    /// the target's placement: the one after the last capture or pawn move
+    /// before it, which its half-move clock counts back to (a capture takes
+    /// a piece for good, a pawn never moves back, and between captures the
+    /// pawns only advance). Positions before it need not be looked at.
+    pub fn earliest(&self) -> usize {
+        let quiet = usize::try_from(self.target.halfmoves()).unwrap_or(usize::MAX);
+        self.at.saturating_sub(quiet)
+    }
+
     /// The near-misses found, oldest first.
     pub fn finish(self) -> Vec<NearMiss> {
         self.found

@@ -87,6 +87,10 @@ pub struct Replay {
     /// ([`crate::mating::is_crowded`]): only a capture changes it, so it is
     /// counted after irreversible moves, not on every ply.
     crowded: bool,
+    /// What the legal irreversible move that began the current series
+    /// changed (see [`Replay::before_series`]); `None` where the series
+    /// began otherwise (the start, a move not known to be legal).
+    series_undo: Option<Undo>,
 }
 
 impl Replay {
@@ -108,11 +112,36 @@ impl Replay {
             unlawful: None,
             judges: true,
             crowded,
+            series_undo: None,
         };
         // Mate and stalemate are settled lazily here too: a legal first move
         // shows the start had one.
         replay.ending = replay.detect_ending(true);
         replay
+    }
+
+    /// A replay that only names moves and positions (as
+    /// [`Replay::positions_only`]), from `pos` standing after `ply` plies of
+    /// a game, as [`Replay::before_series`] gave it: a position a replay of
+    /// legal moves reached, which shakmaty sets up.
+    pub fn positions_from(pos: Chess, mode: CastlingMode, ply: usize) -> Replay {
+        let crowded = is_crowded(pos.board());
+        Replay {
+            series: Series::new(ply, pos.board()),
+            pos,
+            prev: None,
+            copies: false,
+            mode,
+            ply,
+            ending: None,
+            announced: false,
+            settled: false,
+            irregular: None,
+            unlawful: None,
+            judges: false,
+            crowded,
+            series_undo: None,
+        }
     }
 
     /// The same replay without looking for endings (no dead-position or
@@ -321,7 +350,13 @@ impl Replay {
         }
         match (step, was) {
             (Some(step), _) => self.series.push_reversible(self.pos.board(), step),
-            (None, None) => self.series.restart(self.ply, self.pos.board()),
+            (None, None) => {
+                self.series.restart(self.ply, self.pos.board());
+                self.series_undo = match &self.prev {
+                    Some(Before::Undo(undo)) => Some(*undo),
+                    _ => None,
+                };
+            }
             (None, Some((rights, offered_en_passant))) => {
                 // shakmaty counts every castle as irreversible, but one made
                 // without the right (an illegal move that stood) loses no
@@ -401,6 +436,68 @@ impl Replay {
     /// position before it can occur again (the repetition history's first).
     pub fn stretch_start(&self) -> usize {
         self.series.start()
+    }
+
+    /// The position before the move that began the current series of
+    /// reversible moves, and the ply it stood at: set back from the
+    /// current position through the series' steps and that move. A second
+    /// pass over the game (one that names a repetition's moves, say) can
+    /// start there: a position before it has another placement than any
+    /// position of the series, unless that move only lost a castling right.
+    /// `None` where the series began at the start, keeps its boards, or
+    /// after a move not known to be legal.
+    ///
+    /// ```
+    /// use laws::Replay;
+    /// use scoresheet::notation::parse_move;
+    /// use shakmaty::{Chess, CastlingMode, Position};
+    /// let mut game = Replay::new(Chess::default(), CastlingMode::Standard);
+    /// for token in ["e4", "Nf6", "Nf3", "Ng8", "Ng1"] {
+    ///     let written = parse_move(token.as_bytes()).expect("notation").written;
+    ///     game.play(&written, None).expect("legal");
+    /// }
+    /// // The series began with 1.e4: the start position stood before it.
+    /// let (ply, before) = game.before_series().expect("a series after a legal pawn move");
+    /// assert_eq!((ply, before), (0, Chess::default()));
+    /// ```
+    pub fn before_series(&self) -> Option<(usize, Chess)> {
+        if self.copies {
+            return None;
+        }
+        let undo = self.series_undo?;
+        let start = self.series.start();
+        let board = self.series.first_board(self.pos.board())?;
+        // The side to move alternates; the rights are the series' own (a
+        // lost right begins a new one), and no legal en passant capture
+        // stood at its first position (leaving one begins a new one too).
+        let turn = if (self.ply - start).is_multiple_of(2) {
+            self.pos.turn()
+        } else {
+            !self.pos.turn()
+        };
+        let halfmoves = if undo.mv.is_zeroing() {
+            0
+        } else {
+            undo.halfmoves.saturating_add(1)
+        };
+        let fullmoves = if turn == Color::White {
+            undo.fullmoves.saturating_add(1)
+        } else {
+            undo.fullmoves
+        };
+        let setup = Setup {
+            board,
+            promoted: Bitboard::EMPTY,
+            pockets: None,
+            turn,
+            castling_rights: self.pos.castles().castling_rights(),
+            ep_square: None,
+            remaining_checks: None,
+            halfmoves,
+            fullmoves,
+        };
+        let first = Chess::from_setup(setup, self.mode).ok()?;
+        Some((start.checked_sub(1)?, undo.set_back(&first, self.mode)?))
     }
 
     /// Whether the current position is certainly the first of its 9.2.3
@@ -933,6 +1030,63 @@ mod tests {
         assert_eq!(game.occurrences(), plies, "{}", game.ply());
         assert_eq!(game.occurrence_count(), plies.len(), "{}", game.ply());
         plies
+    }
+
+    #[test]
+    fn before_series_is_the_position_before_the_series_began() {
+        // Random games from the start and from positions with castling
+        // rights and en passant chances, quiet moves preferred so that
+        // series grow long: wherever the replay gives the position before
+        // its series, it is the game's own position at that ply, with its
+        // rights, en passant square and counters.
+        let starts = [
+            "r3k2r/pppq1ppp/2n2n2/3pp3/3PP3/2N2N2/PPPQ1PPP/R3K2R w KQkq - 0 9",
+            "4k3/8/8/3pP3/8/8/8/4K1N1 w - d6 0 1",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        ];
+        let mut seed = 0x0be4_05e5_1e55_0001_u64;
+        let (mut given, mut after_castling_loss, mut with_en_passant) = (0, 0, 0);
+        for fen in starts.iter().cycle().take(150) {
+            let start = position_from_fen(fen).expect("fen");
+            let mut game = Replay::new(start.clone(), CastlingMode::Standard);
+            let mut history = vec![start];
+            for _ in 0..140 {
+                if let Some((ply, before)) = game.before_series() {
+                    assert_eq!(ply + 1, game.stretch_start());
+                    assert_eq!(before, history[ply], "{fen} at ply {}", game.ply());
+                    given += 1;
+                    let series_first = &history[ply + 1];
+                    after_castling_loss += usize::from(
+                        before.castles().castling_rights()
+                            != series_first.castles().castling_rights(),
+                    );
+                    with_en_passant +=
+                        usize::from(before.ep_square(EnPassantMode::Legal).is_some());
+                }
+                let moves = game.position().legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                xorshift(&mut seed);
+                let quiet: Vec<Move> = moves
+                    .iter()
+                    .copied()
+                    .filter(|m| !m.is_capture() && m.role() != Role::Pawn)
+                    .collect();
+                let list: &[Move] = if quiet.is_empty() || seed.is_multiple_of(4) {
+                    &moves
+                } else {
+                    &quiet
+                };
+                let mv = list[(seed >> 8) as usize % list.len()];
+                game.play_move(mv, None);
+                history.push(game.position().clone());
+            }
+        }
+        assert!(
+            given > 10_000 && after_castling_loss > 100 && with_en_passant > 10,
+            "{given} {after_castling_loss} {with_en_passant}"
+        );
     }
 
     #[test]

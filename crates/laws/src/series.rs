@@ -189,6 +189,19 @@ impl Series {
         self.boards.push(after.clone());
     }
 
+    /// The board of the series' first position, set back from `current`
+    /// through the steps; `None` where the series keeps its boards.
+    pub(crate) fn first_board(&self, current: &Board) -> Option<Board> {
+        if !self.boards.is_empty() {
+            return None;
+        }
+        let mut board = current.clone();
+        for step in self.steps.iter().rev() {
+            step.undo(&mut board);
+        }
+        Some(board)
+    }
+
     /// Whether the current position certainly occurred once in the series:
     /// its bit was clear in the filter when it came, and the filter is kept
     /// (not the boards).

@@ -180,13 +180,18 @@ impl Context<'_> {
     /// Names each occurrence a repetition ruling rests on by its move
     /// (`13...Lxd5`), and finds each threefold claim's and fivefold's
     /// near-misses (9.2.3), in one more replay of the game: only games with
-    /// claims or a fivefold repetition pay for it.
+    /// claims or a fivefold repetition pay for it. `later` is a position of
+    /// the game and its ply ([`laws::missed::Opportunities::first_recurrence`]),
+    /// given where the walk played the record's moves as written (nothing
+    /// repaired, no illegal move that stood): the replay starts there where
+    /// nothing it names or compares stands before it.
     pub(super) fn name_repetitions(
         &self,
         report: &mut GameReport,
         start: &Chess,
         mode: CastlingMode,
         stood: &[usize],
+        later: Option<(usize, &Chess)>,
     ) {
         // What the findings ask: the plies to name, the positions to compare.
         let mut last = 0;
@@ -210,11 +215,29 @@ impl Context<'_> {
         // a label costs a look for the move's candidates, and after a check
         // a generation of every reply, for its mate sign). One label (or
         // none) a ply, up to `last`: room for all at once.
-        let mut labels: Vec<Option<MoveLabel>> = Vec::with_capacity(last + 1);
-        labels.push(None);
-        let mut found: Vec<Vec<(usize, Box<Setup>)>> = vec![Vec::new(); finders.len()];
+        // The first ply named (its move needs the position before it) or
+        // looked at for a near-miss: a position with a finder's placement
+        // stands after the last capture or pawn move before the finder's own
+        // (`NearMisses::earliest`).
+        let first = asked
+            .iter()
+            .copied()
+            .filter(|&ply| ply > 0)
+            .chain(finders.iter().map(|(_, finder)| finder.earliest()))
+            .min();
+        let later = later.filter(|&(ply, _)| first.is_some_and(|first| ply < first));
+        #[cfg(test)]
+        let later = later.filter(|_| !tests::FROM_START.get());
+        #[cfg(test)]
+        tests::STARTED_LATER.set(tests::STARTED_LATER.get() + usize::from(later.is_some()));
         // Only names and placements are asked for: no endings are looked for again.
-        let mut replay = Replay::new(start.clone(), mode).positions_only();
+        let (mut replay, skip) = match later {
+            Some((ply, pos)) => (Replay::positions_from(pos.clone(), mode, ply), ply),
+            None => (Replay::new(start.clone(), mode).positions_only(), 0),
+        };
+        let mut labels: Vec<Option<MoveLabel>> = Vec::with_capacity(last + 1);
+        labels.resize(skip + 1, None);
+        let mut found: Vec<Vec<(usize, Box<Setup>)>> = vec![Vec::new(); finders.len()];
         // Whether some finder found a near-miss in the replay's position.
         let mut look = |replay: &Replay, finders: &mut [(usize, NearMisses)]| {
             let mut near = false;
@@ -232,7 +255,7 @@ impl Context<'_> {
         };
         look(&replay, &mut finders);
         let stands = self.class.illegal_moves_stand(self.options.supervision);
-        for (index, recorded) in self.sheet.moves.iter().enumerate().take(last) {
+        for (index, recorded) in self.sheet.moves.iter().enumerate().take(last).skip(skip) {
             let Ok(notation) = &recorded.notation else {
                 break;
             };
@@ -330,4 +353,108 @@ fn repetition_target(f: &Finding, mode: CastlingMode) -> Option<(Chess, usize)> 
     };
     let pos = Chess::from_setup(setup.clone(), mode).ok()?;
     Some((pos, at))
+}
+
+#[cfg(test)]
+mod tests {
+    use std::{cell::Cell, path::Path};
+
+    use crate::source::Source;
+
+    thread_local! {
+        /// Makes the replay that names repetitions start from the game's
+        /// start, as it did before it could start later.
+        pub(super) static FROM_START: Cell<bool> = const { Cell::new(false) };
+        /// How often it started later.
+        pub(super) static STARTED_LATER: Cell<usize> = const { Cell::new(0) };
+    }
+
+    /// Audits `text` as game `game`: where the replay that names
+    /// repetitions started later, audits it again with that replay from the
+    /// start and asks for the same report. Returns whether it started later.
+    fn same_report_from_the_start(name: &str, game: usize, text: &scoresheet::GameText) -> bool {
+        let before = STARTED_LATER.get();
+        let later = crate::check_game(name, game, text);
+        if STARTED_LATER.get() == before {
+            return false;
+        }
+        FROM_START.set(true);
+        let from_start = crate::check_game(name, game, text);
+        FROM_START.set(false);
+        assert_eq!(later, from_start, "{name} game {game}");
+        true
+    }
+
+    /// Where a lost castling right began the series of the first
+    /// recurrence, a near-miss stands before it: the replay starts from the
+    /// start. After 2.Ke2 Ke7 3.Ke1 Ke8 the placement of 1...e5 recurs
+    /// without the rights, and after the knights' shuffles three times (a
+    /// claim nobody made, the first recurrence at 5...Ng8, in the series
+    /// 2...Ke7 began); the ruling names 1...e5's position as a near-miss.
+    #[test]
+    fn a_near_miss_before_the_first_recurrence_is_named() {
+        let pgn = "[White \"A\"]\n[Black \"B\"]\n\n1. e4 e5 2. Ke2 Ke7 3. Ke1 Ke8 4. Nf3 Nf6 \
+                   5. Ng1 Ng8 6. Nf3 Nf6 7. Ng1 Ng8 8. a3 *\n";
+        let text = scoresheet::GameText::new(pgn.as_bytes().to_vec(), 1, 0);
+        let report = crate::check_game("x.pgn", 1, &text);
+        let debug = format!("{report:?}");
+        assert!(debug.contains("CastlingRight"), "{debug}");
+        FROM_START.set(true);
+        let from_start = crate::check_game("x.pgn", 1, &text);
+        FROM_START.set(false);
+        assert_eq!(report, from_start);
+    }
+
+    /// Every game of the fixtures and of two real-game files with many
+    /// repetitions, audited with the replay that names repetitions starting
+    /// where the walk's first recurrence allows, and from the start: the
+    /// same report.
+    #[test]
+    fn naming_repetitions_from_a_later_position_changes_no_report() {
+        let fixtures = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fixtures");
+        let mut fixture_games = 0;
+        for entry in walkdir::WalkDir::new(&fixtures).sort_by_file_name() {
+            let entry = entry.expect("fixtures");
+            if entry.path().extension().is_none_or(|e| e != "pgn") {
+                continue;
+            }
+            let reader = Source::File(entry.path().to_path_buf())
+                .open()
+                .expect("fixture");
+            for (game, text) in scoresheet::Splitter::new(reader).enumerate() {
+                let text = text.expect("fixture text");
+                fixture_games += 1;
+                same_report_from_the_start(&entry.path().display().to_string(), game + 1, &text);
+            }
+        }
+        assert!(fixture_games > 150, "{fixture_games}");
+        let corpus = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus");
+        if !corpus.is_dir() {
+            assert!(
+                std::env::var_os("ARBITER_REQUIRE_CORPUS").is_none(),
+                "{} is missing and ARBITER_REQUIRE_CORPUS is set",
+                corpus.display()
+            );
+            eprintln!("skipped: {} is missing", corpus.display());
+            return;
+        }
+        let files = [
+            corpus.join("bench/twic-0920-1427-1428.pgn.zst"),
+            corpus.join("bench/olympiads-43-44-45.pgn.zst"),
+        ];
+        let (mut games, mut named) = (0, 0);
+        for file in files {
+            let reader = Source::File(file.clone()).open().expect("corpus file");
+            for text in scoresheet::Splitter::new(reader) {
+                let text = text.expect("corpus text");
+                games += 1;
+                let name = file.display().to_string();
+                named += usize::from(same_report_from_the_start(&name, games, &text));
+            }
+        }
+        assert!(
+            games > 10_000 && named > 100,
+            "{games} games, {named} named later"
+        );
+    }
 }

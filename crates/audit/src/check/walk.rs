@@ -492,7 +492,15 @@ impl GameAudit<'_, '_> {
             report.fingerprint = Some(self.fingerprint.finish());
         }
         ctx.clock_readings(report, &self.start, mode);
-        ctx.name_repetitions(report, &self.start, mode, &self.fix.stood);
+        // The walk's positions are those of the moves as written only where
+        // it repaired nothing and no illegal move stood.
+        let as_written = self.fix.repairs == 0
+            && self.fix.stood.is_empty()
+            && self.fix.written_plies.is_none()
+            && !self.fix.active
+            && self.fix.rewrites.is_empty();
+        let later = self.walk.missed.first_recurrence().filter(|_| as_written);
+        ctx.name_repetitions(report, &self.start, mode, &self.fix.stood, later);
         ctx.ruling_clocks(report, &self.start);
         match self.fix.written_plies {
             Some(_) => self.fix.written_ending.take(),
