@@ -20,6 +20,16 @@ pub(crate) fn byte(needle: u8, haystack: &[u8]) -> Option<usize> {
     memchr::memchr(needle, haystack)
 }
 
+/// The first of `a` or `b` in `haystack`.
+#[inline]
+pub(crate) fn any2(a: u8, b: u8, haystack: &[u8]) -> Option<usize> {
+    #[cfg(target_arch = "x86_64")]
+    if let Some(searcher) = memchr::arch::x86_64::sse2::memchr::Two::new(a, b) {
+        return searcher.find(haystack);
+    }
+    memchr::memchr2(a, b, haystack)
+}
+
 /// The first of `a`, `b` or `c` in `haystack`.
 #[inline]
 pub(crate) fn any3(a: u8, b: u8, c: u8, haystack: &[u8]) -> Option<usize> {
@@ -59,6 +69,11 @@ mod tests {
                 found += usize::from(expected.is_some());
                 far += usize::from(expected.is_some_and(|at| at >= 64));
             }
+            assert_eq!(
+                super::any2(b'\n', b'[', haystack),
+                memchr::memchr2(b'\n', b'[', haystack),
+                "{haystack:?}"
+            );
             assert_eq!(
                 super::any3(b'{', b';', b'[', haystack),
                 memchr::memchr3(b'{', b';', b'[', haystack),

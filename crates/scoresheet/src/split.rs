@@ -424,6 +424,13 @@ impl<R: BufRead> Splitter<R> {
             if self.done {
                 return Ok(self.finish_game());
             }
+            #[cfg(test)]
+            let fast = !tests::LINE_BY_LINE.get();
+            #[cfg(not(test))]
+            let fast = true;
+            if fast && self.state == State::Tags && !self.in_comment {
+                self.take_tag_lines()?;
+            }
             let complete = self.read_prefix()?;
             if self.prefix.is_empty() {
                 self.done = true;
@@ -539,6 +546,49 @@ impl<R: BufRead> Splitter<R> {
                 self.state = State::Movetext;
             }
             self.take_line(complete, Scan::Movetext)?;
+        }
+    }
+
+    /// The header's usual lines, taken straight from the reader's buffer:
+    /// while each next line is complete there (within `PREFIX` bytes), opens
+    /// with `[`, ends with `]` with no other `[` on it, and names a tag the
+    /// game does not have yet, the name is noted and the line taken whole,
+    /// as the general path takes it (`next_game` in `State::Tags`, its
+    /// `tag_line_scan` saying `Scan::No`), without copying it to the prefix
+    /// first and looking at it as any line. Most lines of a file are such
+    /// lines; anything else is left to the general path.
+    fn take_tag_lines(&mut self) -> io::Result<()> {
+        loop {
+            let buf = self.reader.fill_buf()?;
+            let window = &buf[..buf.len().min(PREFIX)];
+            if window.first() != Some(&b'[') {
+                return Ok(());
+            }
+            // The line's end and any other `[` before it, in one search.
+            let Some(nl) = find::any2(b'\n', b'[', &window[1..]).map(|at| at + 1) else {
+                return Ok(());
+            };
+            let line = &window[..=nl];
+            if line.last() != Some(&b'\n') || !trim_end(line).ends_with(b"]") {
+                return Ok(());
+            }
+            if let Some(name) = tag_name(line) {
+                if self.tag_names.contains(name) {
+                    return Ok(());
+                }
+                self.tag_names.insert(name);
+            }
+            if let Some(game) = &mut self.game {
+                let room = self.limit.saturating_sub(game.bytes.len());
+                let keep = line.len().min(room);
+                game.bytes.extend_from_slice(&line[..keep]);
+                game.dropped += (line.len() - keep) as u64;
+            }
+            let len = line.len();
+            self.reader.consume(len);
+            self.offset += len as u64;
+            self.line = self.line.saturating_add(1);
+            self.line_chars = 0;
         }
     }
 
@@ -952,6 +1002,87 @@ impl LineScan {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    thread_local! {
+        /// Makes the splitter take every line by the general path.
+        pub(super) static LINE_BY_LINE: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+    }
+
+    /// Every field of every game (or the error) a splitter over `pgn` cuts,
+    /// reading it `chunk` bytes at a time, with the bytes between games kept.
+    fn cut(pgn: &[u8], chunk: usize, limit: usize) -> Vec<String> {
+        let reader = io::BufReader::with_capacity(chunk, pgn);
+        Splitter::with_limit(reader, limit)
+            .keep_between(true)
+            .map(|g| match g {
+                Ok(g) => format!(
+                    "{}:{}@{}-{}|{:?}|{:?}",
+                    g.first_line, g.first_column, g.offset, g.dropped_bytes, g.before, g.bytes
+                ),
+                Err(e) => e.to_string(),
+            })
+            .collect()
+    }
+
+    /// Streams of lines a header's quick path takes and lines it must leave
+    /// to the general path (a repeated name, a `[` in a value, two pairs on
+    /// a line, a result and a tag on one line, comments, blank lines, a
+    /// line longer than the prefix, CR LF, a byte-order mark, a missing
+    /// line end), read in chunks of every size from 1 byte and cut with a
+    /// small limit too: the same games, byte for byte and field by field,
+    /// as line by line. Fails if the quick path takes a line whose name
+    /// the game already has, or one with a second `[`.
+    #[test]
+    fn the_headers_quick_path_cuts_as_the_general_path() {
+        let long_value = format!("[Annotator \"{}\"]\n", "x".repeat(300));
+        let lines: Vec<&[u8]> = vec![
+            b"[Event \"A\"]\n",
+            b"[Site \"B\"]\n",
+            b"[Event \"Again\"]\n",
+            b"[White \"[x]\"]\n",
+            b"[Black \"C\"] [Round \"1\"]\n",
+            b"[Date \"2024.01.01\"]\r\n",
+            b"[Result \"1-0\"]   \n",
+            b"  [Round \"2\"]\n",
+            b"\xef\xbb\xbf[ECO \"A00\"]\n",
+            b"[Opening \"x\"\n",
+            b"[]\n",
+            b"\n",
+            b"1. e4 e5 1-0\n",
+            b"1. d4 { a [comment } d5 *\n",
+            b"1. c4 { open\n",
+            b"still } c5 0-1 [Event \"D\"]\n",
+            b"% escape\n",
+            b"[TimeControl \"60+1\"]",
+            long_value.as_bytes(),
+        ];
+        let mut seed = 0x1f83_d9ab_fb41_bd6b_u64;
+        let mut checked = 0;
+        for _ in 0..3_000 {
+            crate::testing::xorshift(&mut seed);
+            let count = (seed % 24) as usize;
+            let mut pgn = Vec::new();
+            for _ in 0..count {
+                crate::testing::xorshift(&mut seed);
+                // Tag lines most of the time, as in a file.
+                let pick = if seed.is_multiple_of(3) {
+                    seed >> 8
+                } else {
+                    (seed >> 8) % 8
+                };
+                pgn.extend_from_slice(lines[pick as usize % lines.len()]);
+            }
+            for (chunk, limit) in [(1, 1 << 20), (7, 1 << 20), (64, 300), (8192, 1 << 20)] {
+                LINE_BY_LINE.set(true);
+                let general = cut(&pgn, chunk, limit);
+                LINE_BY_LINE.set(false);
+                let quick = cut(&pgn, chunk, limit);
+                assert_eq!(quick, general, "{:?}", String::from_utf8_lossy(&pgn));
+                checked += general.len();
+            }
+        }
+        assert!(checked > 10_000, "{checked}");
+    }
 
     fn split(pgn: &[u8]) -> Vec<(u32, String)> {
         Splitter::new(pgn)
