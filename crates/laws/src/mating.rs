@@ -579,14 +579,7 @@ fn uci_move(pos: &Chess, uci: UciMove) -> Option<Move> {
         let plain =
             role != Role::King && (role != Role::Pawn || capture || from.file() == to.file());
         if plain && (promotion.is_none() || role == Role::Pawn) {
-            let san = shakmaty::san::San::Normal {
-                role,
-                file: Some(from.file()),
-                rank: Some(from.rank()),
-                capture,
-                to,
-                promotion,
-            };
+            let san = crate::san::from_square(role, from, capture, to, promotion);
             return crate::san::to_move(pos, san).ok();
         }
     }

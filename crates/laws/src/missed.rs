@@ -266,11 +266,7 @@ mod tests {
         let mut seed = 0x0dd5_eed5_0fa1_1ed5_u64;
         let (mut found, mut skipped, mut by_restore) = (0, 0, 0);
         for fen in starts.iter().cycle().take(240) {
-            let pos: Chess = fen
-                .parse::<Fen>()
-                .expect("fen")
-                .into_position(CastlingMode::Standard)
-                .expect("legal");
+            let pos = crate::mating::position_from_fen(fen).expect("fen");
             let mut game = Replay::new(pos, CastlingMode::Standard);
             let (mut every, mut gated) = (Opportunities::default(), Opportunities::default());
             for _ in 0..160 {
@@ -297,16 +293,8 @@ mod tests {
                     break;
                 }
                 crate::testing::xorshift(&mut seed);
-                let quiet: Vec<Move> = moves
-                    .iter()
-                    .copied()
-                    .filter(|m| !m.is_capture() && m.role() != Role::Pawn)
-                    .collect();
-                let pick = |list: &[Move]| list[(seed >> 8) as usize % list.len()];
-                let mv = if quiet.is_empty() || seed.is_multiple_of(16) {
-                    pick(&moves)
-                } else {
-                    pick(&quiet)
+                let Some(mv) = crate::testing::quiet_move(&moves, seed, 16) else {
+                    break;
                 };
                 game.play_move(mv, None);
             }

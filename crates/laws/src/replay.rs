@@ -1068,17 +1068,9 @@ mod tests {
                     break;
                 }
                 xorshift(&mut seed);
-                let quiet: Vec<Move> = moves
-                    .iter()
-                    .copied()
-                    .filter(|m| !m.is_capture() && m.role() != Role::Pawn)
-                    .collect();
-                let list: &[Move] = if quiet.is_empty() || seed.is_multiple_of(4) {
-                    &moves
-                } else {
-                    &quiet
+                let Some(mv) = crate::testing::quiet_move(&moves, seed, 4) else {
+                    break;
                 };
-                let mv = list[(seed >> 8) as usize % list.len()];
                 game.play_move(mv, None);
                 history.push(game.position().clone());
             }

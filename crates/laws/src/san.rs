@@ -19,6 +19,25 @@ use shakmaty::{
     san::{San, SanError},
 };
 
+/// SAN naming a move's square of departure in full (`Ng1f3`), as a
+/// coordinate notation names it: `to_move` then finds that move or none.
+pub(crate) fn from_square(
+    role: Role,
+    from: Square,
+    capture: bool,
+    to: Square,
+    promotion: Option<Role>,
+) -> San {
+    San::Normal {
+        role,
+        file: Some(from.file()),
+        rank: Some(from.rank()),
+        capture,
+        to,
+        promotion,
+    }
+}
+
 /// [`San::to_move`], without building a move list where none is needed.
 ///
 /// ```
@@ -371,14 +390,7 @@ mod tests {
                 Some(from),
             ) = (san, m.from())
             {
-                let full = San::Normal {
-                    role,
-                    file: Some(from.file()),
-                    rank: Some(from.rank()),
-                    capture,
-                    to,
-                    promotion,
-                };
+                let full = from_square(role, from, capture, to, promotion);
                 assert_eq!(to_move(pos, full), full.to_move(pos));
             }
         }

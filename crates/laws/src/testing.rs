@@ -10,6 +10,24 @@ pub(crate) fn xorshift(seed: &mut u64) {
     *seed ^= *seed << 17;
 }
 
+/// A move of `moves` drawn from `seed`: one that neither captures nor moves
+/// a pawn (keeping a series of reversible moves going, so that positions
+/// recur), except once in `every` draws or where there is none.
+pub(crate) fn quiet_move(moves: &[Move], seed: u64, every: u64) -> Option<Move> {
+    let quiet: Vec<Move> = moves
+        .iter()
+        .copied()
+        .filter(|m| !m.is_capture() && m.role() != Role::Pawn)
+        .collect();
+    let list = if quiet.is_empty() || seed.is_multiple_of(every) {
+        moves
+    } else {
+        &quiet
+    };
+    let index = usize::try_from((seed >> 8) % list.len().max(1) as u64).unwrap_or(0);
+    list.get(index).copied()
+}
+
 /// Plays `games` random games from the start, each at most `plies` plies
 /// long and each move drawn from `seed`, and shows `visit` every position
 /// reached: castling rights, en passant squares, mates and stalemates pass
