@@ -431,6 +431,9 @@ impl<R: BufRead> Splitter<R> {
             if fast && self.state == State::Tags && !self.in_comment {
                 self.take_tag_lines()?;
             }
+            if fast && self.state == State::Movetext && !self.in_comment {
+                self.take_movetext_lines()?;
+            }
             let complete = self.read_prefix()?;
             if self.prefix.is_empty() {
                 self.done = true;
@@ -590,6 +593,53 @@ impl<R: BufRead> Splitter<R> {
             self.line = self.line.saturating_add(1);
             self.line_chars = 0;
         }
+    }
+
+    /// The movetext's usual lines, taken straight from the reader's buffer,
+    /// as [`Splitter::take_tag_lines`] takes the header's: while the game's
+    /// movetext goes on outside a comment and each next line is complete
+    /// there (within `PREFIX` bytes) and opens with a byte that is neither
+    /// white space, `[`, `%` nor a byte-order mark's first, the line is
+    /// scanned and taken whole as the general path takes it (`next_game`
+    /// in `State::Movetext`, `take_line` with `Scan::Movetext`), without
+    /// copying it to the prefix first and looking at it as any line. A line
+    /// where a tag pair follows a result (the next game begins within it)
+    /// is left to the general path, which cuts it.
+    fn take_movetext_lines(&mut self) -> io::Result<()> {
+        while self.state == State::Movetext && !self.in_comment && self.game.is_some() {
+            let buf = self.reader.fill_buf()?;
+            let window = &buf[..buf.len().min(PREFIX)];
+            match window.first() {
+                Some(first)
+                    if !first.is_ascii_whitespace() && !matches!(first, b'[' | b'%' | 0xef) => {}
+                _ => return Ok(()),
+            }
+            let Some(nl) = find::byte(b'\n', window) else {
+                return Ok(());
+            };
+            let line = &window[..=nl];
+            let mut scanner = LineScan::new(false);
+            if scanner.feed(line).is_some() {
+                return Ok(());
+            }
+            scanner.end_word();
+            if let Some(game) = &mut self.game {
+                let room = self.limit.saturating_sub(game.bytes.len());
+                let keep = line.len().min(room);
+                game.bytes.extend_from_slice(&line[..keep]);
+                game.dropped += (line.len() - keep) as u64;
+            }
+            let len = line.len();
+            self.reader.consume(len);
+            self.offset += len as u64;
+            self.line = self.line.saturating_add(1);
+            self.line_chars = 0;
+            self.in_comment = scanner.in_brace;
+            if scanner.saw_result && !self.in_comment {
+                self.state = State::AfterResult;
+            }
+        }
+        Ok(())
     }
 
     /// How to scan a tag line: for movetext after its tag pairs, where the
@@ -1024,14 +1074,45 @@ mod tests {
             .collect()
     }
 
+    /// Cuts 3,000 random streams of `lines` (the first `usual` of them
+    /// two times in three, as in a file), read in chunks of every size
+    /// from 1 byte and with a small limit too, by the quick paths and line
+    /// by line, and fails where the games differ in a byte or a field.
+    /// Returns how many games were compared.
+    fn quick_paths_cut_as_the_general_path(lines: &[&[u8]], usual: u64, mut seed: u64) -> usize {
+        let mut checked = 0;
+        for _ in 0..3_000 {
+            crate::testing::xorshift(&mut seed);
+            let count = (seed % 24) as usize;
+            let mut pgn = Vec::new();
+            for _ in 0..count {
+                crate::testing::xorshift(&mut seed);
+                let pick = if seed.is_multiple_of(3) {
+                    seed >> 8
+                } else {
+                    (seed >> 8) % usual
+                };
+                pgn.extend_from_slice(lines[pick as usize % lines.len()]);
+            }
+            for (chunk, limit) in [(1, 1 << 20), (7, 1 << 20), (64, 300), (8192, 1 << 20)] {
+                LINE_BY_LINE.set(true);
+                let general = cut(&pgn, chunk, limit);
+                LINE_BY_LINE.set(false);
+                let quick = cut(&pgn, chunk, limit);
+                assert_eq!(quick, general, "{:?}", String::from_utf8_lossy(&pgn));
+                checked += general.len();
+            }
+        }
+        checked
+    }
+
     /// Streams of lines a header's quick path takes and lines it must leave
     /// to the general path (a repeated name, a `[` in a value, two pairs on
     /// a line, a result and a tag on one line, comments, blank lines, a
     /// line longer than the prefix, CR LF, a byte-order mark, a missing
-    /// line end), read in chunks of every size from 1 byte and cut with a
-    /// small limit too: the same games, byte for byte and field by field,
-    /// as line by line. Fails if the quick path takes a line whose name
-    /// the game already has, or one with a second `[`.
+    /// line end): the same games as line by line. Fails if the quick path
+    /// takes a line whose name the game already has, or one with a second
+    /// `[`.
     #[test]
     fn the_headers_quick_path_cuts_as_the_general_path() {
         let long_value = format!("[Annotator \"{}\"]\n", "x".repeat(300));
@@ -1056,31 +1137,44 @@ mod tests {
             b"[TimeControl \"60+1\"]",
             long_value.as_bytes(),
         ];
-        let mut seed = 0x1f83_d9ab_fb41_bd6b_u64;
-        let mut checked = 0;
-        for _ in 0..3_000 {
-            crate::testing::xorshift(&mut seed);
-            let count = (seed % 24) as usize;
-            let mut pgn = Vec::new();
-            for _ in 0..count {
-                crate::testing::xorshift(&mut seed);
-                // Tag lines most of the time, as in a file.
-                let pick = if seed.is_multiple_of(3) {
-                    seed >> 8
-                } else {
-                    (seed >> 8) % 8
-                };
-                pgn.extend_from_slice(lines[pick as usize % lines.len()]);
-            }
-            for (chunk, limit) in [(1, 1 << 20), (7, 1 << 20), (64, 300), (8192, 1 << 20)] {
-                LINE_BY_LINE.set(true);
-                let general = cut(&pgn, chunk, limit);
-                LINE_BY_LINE.set(false);
-                let quick = cut(&pgn, chunk, limit);
-                assert_eq!(quick, general, "{:?}", String::from_utf8_lossy(&pgn));
-                checked += general.len();
-            }
-        }
+        let checked = quick_paths_cut_as_the_general_path(&lines, 8, 0x1f83_d9ab_fb41_bd6b);
+        assert!(checked > 10_000, "{checked}");
+    }
+
+    /// The same for the movetext's quick path: lines it takes (moves,
+    /// comments closed on the line, a result at the end) and lines it must
+    /// leave to the general path or whose effect it must carry over (a
+    /// comment left open, its close, a `;` comment, a tag pair after a
+    /// result, blank lines, escapes, a line opening with white space or a
+    /// byte-order mark (before moves or a tag), a line longer than the prefix, CR LF, a lone
+    /// result or a move number that continues a held game, a missing line
+    /// end). Fails if the quick path takes the line that holds the next
+    /// game's first tag, reads on inside a comment, or misses a result.
+    #[test]
+    fn the_movetexts_quick_path_cuts_as_the_general_path() {
+        let long_line = format!("{}1-0\n", "1. e4 e5 ".repeat(40));
+        let lines: Vec<&[u8]> = vec![
+            b"1. e4 e5 2. Nf3 Nc6 3. Bb5 a6\n",
+            b"4. Ba4 {a comment} Nf6 5. O-O (5. d3 b5) Be7\n",
+            b"6. Re1 b5 1-0\n",
+            b"1. d4 {open [Event \"X\"] comment\n",
+            b"still open} d5 2. c4 *\n",
+            b"7. Bb3 d6 ; to the end [Event \"Y\"] {\n",
+            b"\n",
+            b"[Event \"A\"]\n",
+            b"1. c4 c5 0-1 [Event \"B\"] 1. e4 *\n",
+            b"% escape {1-0\n",
+            b"  8. c3 O-O\n",
+            b"\xef\xbb\xbf1. f4 *\n",
+            b"\xef\xbb\xbf[Event \"C\"]\n",
+            b"9. h3 Bb7 1/2-1/2\r\n",
+            b"1-0\n",
+            b"12... Nc6 13. Nd2\n",
+            b"10. d4 Re8 [%clk 0:01:00]\n",
+            b"11. Nbd2 Bf8 *",
+            long_line.as_bytes(),
+        ];
+        let checked = quick_paths_cut_as_the_general_path(&lines, 3, 0x2545_f491_4f6c_dd1d);
         assert!(checked > 10_000, "{checked}");
     }
 
