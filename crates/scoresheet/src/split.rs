@@ -324,12 +324,32 @@ impl<R: BufRead> Splitter<R> {
     }
 
     fn append(&mut self, bytes: &[u8]) {
-        if let Some(game) = &mut self.game {
-            let room = self.limit.saturating_sub(game.bytes.len());
+        Self::append_to(&mut self.game, self.limit, bytes);
+    }
+
+    /// Appends `bytes` to the game being built, as far as its limit allows,
+    /// counting the rest as dropped. A function of the two fields, not of
+    /// the splitter: the bytes may be borrowed from the reader's buffer.
+    /// Inlined: it runs for every line.
+    #[inline(always)]
+    fn append_to(game: &mut Option<Building>, limit: usize, bytes: &[u8]) {
+        if let Some(game) = game {
+            let room = limit.saturating_sub(game.bytes.len());
             let keep = bytes.len().min(room);
             game.bytes.extend_from_slice(&bytes[..keep]);
             game.dropped += (bytes.len() - keep) as u64;
         }
+    }
+
+    /// Consumes a whole line of `len` bytes that a quick path took from the
+    /// reader's buffer, and moves the place on to the next line. Inlined:
+    /// it runs for nearly every line.
+    #[inline(always)]
+    fn consume_line(&mut self, len: usize) {
+        self.reader.consume(len);
+        self.offset += len as u64;
+        self.line = self.line.saturating_add(1);
+        self.line_chars = 0;
     }
 
     /// Appends the prefix and the rest of the line to the current game,
@@ -377,12 +397,7 @@ impl<R: BufRead> Splitter<R> {
                 };
                 let len = split.unwrap_or(chunk.len());
                 let chars = split.map(|at| count_chars(&chunk[..at]));
-                if let Some(game) = &mut self.game {
-                    let room = self.limit.saturating_sub(game.bytes.len());
-                    let keep = len.min(room);
-                    game.bytes.extend_from_slice(&chunk[..keep]);
-                    game.dropped += (len - keep) as u64;
-                }
+                Self::append_to(&mut self.game, self.limit, &chunk[..len]);
                 self.reader.consume(len);
                 self.offset += len as u64;
                 if let Some(chars) = chars {
@@ -581,17 +596,9 @@ impl<R: BufRead> Splitter<R> {
                 }
                 self.tag_names.insert(name);
             }
-            if let Some(game) = &mut self.game {
-                let room = self.limit.saturating_sub(game.bytes.len());
-                let keep = line.len().min(room);
-                game.bytes.extend_from_slice(&line[..keep]);
-                game.dropped += (line.len() - keep) as u64;
-            }
+            Self::append_to(&mut self.game, self.limit, line);
             let len = line.len();
-            self.reader.consume(len);
-            self.offset += len as u64;
-            self.line = self.line.saturating_add(1);
-            self.line_chars = 0;
+            self.consume_line(len);
         }
     }
 
@@ -623,17 +630,9 @@ impl<R: BufRead> Splitter<R> {
                 return Ok(());
             }
             scanner.end_word();
-            if let Some(game) = &mut self.game {
-                let room = self.limit.saturating_sub(game.bytes.len());
-                let keep = line.len().min(room);
-                game.bytes.extend_from_slice(&line[..keep]);
-                game.dropped += (line.len() - keep) as u64;
-            }
+            Self::append_to(&mut self.game, self.limit, line);
             let len = line.len();
-            self.reader.consume(len);
-            self.offset += len as u64;
-            self.line = self.line.saturating_add(1);
-            self.line_chars = 0;
+            self.consume_line(len);
             self.in_comment = scanner.in_brace;
             if scanner.saw_result && !self.in_comment {
                 self.state = State::AfterResult;
