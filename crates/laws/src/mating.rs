@@ -219,7 +219,15 @@ pub fn is_dead_position(pos: &Chess) -> bool {
 #[inline]
 pub fn surely_alive(pos: &Chess) -> bool {
     let board = pos.board();
-    is_crowded(board) && has_mating_kinds(board)
+    surely_alive_counted(board, is_crowded(board))
+}
+
+/// [`surely_alive`] where the count of pieces is known: `crowded` is
+/// [`is_crowded`] of `board`, which the replay keeps between captures.
+#[inline]
+pub(crate) fn surely_alive_counted(board: &shakmaty::Board, crowded: bool) -> bool {
+    let heavy = board.rooks() | board.queens();
+    crowded && (heavy | board.knights()).any() && (heavy | board.pawns()).any()
 }
 
 /// Whether more than five pieces besides the kings stand on `board`
@@ -229,14 +237,6 @@ pub fn surely_alive(pos: &Chess) -> bool {
 #[inline]
 pub(crate) fn is_crowded(board: &shakmaty::Board) -> bool {
     more_than_forced_reply_pieces(board.occupied() & !board.kings())
-}
-
-/// [`surely_alive`]'s test of the kinds of pieces on a crowded board: a
-/// rook, queen or knight, and a rook, queen or pawn.
-#[inline]
-pub(crate) fn has_mating_kinds(board: &shakmaty::Board) -> bool {
-    let heavy = board.rooks() | board.queens();
-    (heavy | board.knights()).any() && (heavy | board.pawns()).any()
 }
 
 /// Whether every pawn stands blocked head-on by an enemy pawn and no other
@@ -360,10 +360,11 @@ fn has_safe_king_step(pos: &Chess, onto: Bitboard) -> bool {
 
 /// Whether the per-ply dead-position check should look at a position reached
 /// by a reversible move: only a check can leave a single forced reply that
-/// changes the material, and only with few pieces on the board.
+/// changes the material, and only with few pieces on the board (`crowded`
+/// is [`is_crowded`] of its board, which the replay keeps between captures).
 #[inline]
-pub fn may_be_dead_by_forced_reply(pos: &Chess) -> bool {
-    !is_crowded(pos.board()) && pos.is_check()
+pub(crate) fn may_be_dead_by_forced_reply(pos: &Chess, crowded: bool) -> bool {
+    !crowded && pos.is_check()
 }
 
 /// Whether `side` is proven unable to checkmate, cheaply: the static rules,

@@ -13,7 +13,10 @@ use shakmaty::{
 use crate::{
     ending::{Ending, EndingKind},
     label::MoveLabel,
-    mating::{has_king_step, has_mating_kinds, is_crowded, is_dead_position},
+    mating::{
+        has_king_step, is_crowded, is_dead_position, may_be_dead_by_forced_reply,
+        surely_alive_counted,
+    },
     resolve::{MoveError, resolve},
     series::{QuietStep, Series},
     standing::is_illegal_position,
@@ -97,23 +100,7 @@ impl Replay {
     /// Starts a replay from `start` (the standard position or a FEN set-up).
     pub fn new(start: Chess, mode: CastlingMode) -> Replay {
         let copies = !sets_up(&start, mode);
-        let crowded = is_crowded(start.board());
-        let mut replay = Replay {
-            series: Series::new(0, start.board()),
-            pos: start,
-            prev: None,
-            copies,
-            mode,
-            ply: 0,
-            ending: None,
-            announced: false,
-            settled: false,
-            irregular: None,
-            unlawful: None,
-            judges: true,
-            crowded,
-            series_undo: None,
-        };
+        let mut replay = Replay::at(start, mode, 0, copies, true);
         // Mate and stalemate are settled lazily here too: a legal first move
         // shows the start had one.
         replay.ending = replay.detect_ending(true);
@@ -125,12 +112,18 @@ impl Replay {
     /// a game, as [`Replay::before_series`] gave it: a position a replay of
     /// legal moves reached, which shakmaty sets up.
     pub fn positions_from(pos: Chess, mode: CastlingMode, ply: usize) -> Replay {
-        let crowded = is_crowded(pos.board());
+        Replay::at(pos, mode, ply, false, false)
+    }
+
+    /// A replay standing at `pos` after `ply` plies, nothing played yet
+    /// and no ending found: the fields both constructors share.
+    fn at(pos: Chess, mode: CastlingMode, ply: usize, copies: bool, judges: bool) -> Replay {
         Replay {
             series: Series::new(ply, pos.board()),
+            crowded: is_crowded(pos.board()),
             pos,
             prev: None,
-            copies: false,
+            copies,
             mode,
             ply,
             ending: None,
@@ -138,8 +131,7 @@ impl Replay {
             settled: false,
             irregular: None,
             unlawful: None,
-            judges: false,
-            crowded,
+            judges,
             series_undo: None,
         }
     }
@@ -573,8 +565,8 @@ impl Replay {
         // 9.6 counts are left to look at.
         let look = (irreversible
             || self.unlawful.is_some_and(|p| p + 1 == self.ply)
-            || (!self.crowded && self.pos.is_check()))
-            && !(self.crowded && has_mating_kinds(self.pos.board()));
+            || may_be_dead_by_forced_reply(&self.pos, self.crowded))
+            && !surely_alive_counted(self.pos.board(), self.crowded);
         if !look && self.pos.halfmoves() < 150 && !self.fivefold() {
             return None;
         }

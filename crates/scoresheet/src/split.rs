@@ -418,13 +418,19 @@ impl<R: BufRead> Splitter<R> {
         self.line = self.line.saturating_add(1);
         self.line_chars = 0;
         if scan != Scan::No {
-            scanner.end_word();
-            self.in_comment = scanner.in_brace;
-            if scanner.saw_result && !self.in_comment {
-                self.state = State::AfterResult;
-            }
+            self.end_scanned_line(scanner);
         }
         Ok(())
+    }
+
+    /// A scanned line taken whole: a comment left open goes on into the
+    /// next line, and a result at its end (outside one) ends the movetext.
+    fn end_scanned_line(&mut self, mut scanner: LineScan) {
+        scanner.end_word();
+        self.in_comment = scanner.in_brace;
+        if scanner.saw_result && !self.in_comment {
+            self.state = State::AfterResult;
+        }
     }
 
     /// The line was cut after a result: the game has it, and the rest of the
@@ -629,14 +635,10 @@ impl<R: BufRead> Splitter<R> {
             if scanner.feed(line).is_some() {
                 return Ok(());
             }
-            scanner.end_word();
             Self::append_to(&mut self.game, self.limit, line);
             let len = line.len();
             self.consume_line(len);
-            self.in_comment = scanner.in_brace;
-            if scanner.saw_result && !self.in_comment {
-                self.state = State::AfterResult;
-            }
+            self.end_scanned_line(scanner);
         }
         Ok(())
     }
@@ -1145,10 +1147,11 @@ mod tests {
     /// leave to the general path or whose effect it must carry over (a
     /// comment left open, its close, a `;` comment, a tag pair after a
     /// result, blank lines, escapes, a line opening with white space or a
-    /// byte-order mark (before moves or a tag), a line longer than the prefix, CR LF, a lone
-    /// result or a move number that continues a held game, a missing line
-    /// end). Fails if the quick path takes the line that holds the next
-    /// game's first tag, reads on inside a comment, or misses a result.
+    /// byte-order mark (before moves or a tag), a line longer than the
+    /// prefix, CR LF, a lone result or a move number that continues a held
+    /// game, a missing line end). Fails if the quick path takes the line
+    /// that holds the next game's first tag, reads on inside a comment, or
+    /// misses a result.
     #[test]
     fn the_movetexts_quick_path_cuts_as_the_general_path() {
         let long_line = format!("{}1-0\n", "1. e4 e5 ".repeat(40));
