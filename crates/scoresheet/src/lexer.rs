@@ -64,8 +64,9 @@ pub enum TokenKind {
 pub enum Quick {
     /// A move in a common SAN shape, read as [`parse_move`](crate::notation::parse_move) reads it.
     Move(Span, crate::notation::Notation),
-    /// A move number, as [`TokenKind::MoveNumber`].
-    Number(u32, Span),
+    /// A move number, as [`TokenKind::MoveNumber`], and whether its dots
+    /// say Black's move (two or more, as [`WrittenNumber`](crate::record::WrittenNumber) reads them).
+    Number(u32, bool, Span),
     /// A closed comment, as [`TokenKind::Comment`].
     Comment(Span),
     /// Neither: the next token is for [`Lexer::next`].
@@ -191,9 +192,9 @@ impl<'a> Lexer<'a> {
             return Quick::Comment(self.read_to(at, at + i + 2));
         }
         if first.wrapping_sub(b'1') < 9
-            && let Some((number, end)) = self.move_number(at)
+            && let Some((number, dots, end)) = self.move_number(at)
         {
-            return Quick::Number(number, self.read_to(at, end));
+            return Quick::Number(number, dots >= 2, self.read_to(at, end));
         }
         Quick::No
     }
@@ -338,13 +339,13 @@ impl<'a> Lexer<'a> {
     }
 
     /// `12.`, `12...` or a bare `12` before white space, read in one pass:
-    /// the number and the end of its token, exactly as [`Lexer::word`] reads
-    /// them. `None` for anything else (`1-0`, `12…`, `10(Q)`), which takes
+    /// the number, how many dots follow it and the end of its token, exactly
+    /// as [`Lexer::word`] reads them. `None` for anything else (`1-0`, `12…`, `10(Q)`), which takes
     /// the general path. Called with a first digit of 1 to 9: that keeps
     /// `0-0` and `0000` out, and the results that begin with a 1 (`1-0`,
     /// `1/2`, `1:0`) have neither a digit nor a dot second.
     #[inline]
-    fn move_number(&self, start: usize) -> Option<(u32, usize)> {
+    fn move_number(&self, start: usize) -> Option<(u32, usize, usize)> {
         let bytes = self.bytes;
         let mut at = start;
         // Wrapping is harmless: ten digits fit in a u64, and more than ten
@@ -364,9 +365,10 @@ impl<'a> Lexer<'a> {
         while bytes.get(at) == Some(&b'.') {
             at += 1;
         }
+        let dots = at - digits_end;
         match bytes.get(at) {
-            _ if at > digits_end => Some((number, at)),
-            None | Some(b' ' | b'\t' | b'\n' | b'\r' | 0x0b | 0x0c) => Some((number, at)),
+            _ if dots > 0 => Some((number, dots, at)),
+            None | Some(b' ' | b'\t' | b'\n' | b'\r' | 0x0b | 0x0c) => Some((number, dots, at)),
             _ => None,
         }
     }
@@ -470,7 +472,7 @@ impl Iterator for Lexer<'_> {
                     }
                 }
                 b'1'..=b'9' => match self.move_number(start) {
-                    Some((number, end)) => self.token(TokenKind::MoveNumber(number), start, end),
+                    Some((number, _, end)) => self.token(TokenKind::MoveNumber(number), start, end),
                     None => self.word(start),
                 },
                 b'a'..=b'z' | b'A'..=b'Z' => self.letters(start),
@@ -751,8 +753,9 @@ mod tests {
                             span,
                         }
                     }
-                    Quick::Number(n, span) => {
+                    Quick::Number(n, black, span) => {
                         quick += 1;
+                        assert_eq!(black, span.of(&text).ends_with(b".."));
                         Token {
                             kind: TokenKind::MoveNumber(n),
                             span,
@@ -826,10 +829,14 @@ mod tests {
                 if !(b'1'..=b'9').contains(&word[0]) {
                     return;
                 }
-                let Some((number, end)) = Lexer::new(word).move_number(0) else {
+                let Some((number, dots, end)) = Lexer::new(word).move_number(0) else {
                     return;
                 };
                 read += 1;
+                // The dots counted are the token's last bytes, after a digit.
+                let (digits, dots_read) = word[..end].split_at(end - dots);
+                assert!(dots_read.iter().all(|&b| b == b'.'));
+                assert!(digits.last().is_some_and(u8::is_ascii_digit));
                 let token = Lexer::new(word).word(0);
                 assert_eq!(
                     (token.kind, token.span),
@@ -846,11 +853,14 @@ mod tests {
             (b"1234567890.", 1_234_567_890),
             (b"123456789012345678901234567890.", u32::MAX),
         ] {
-            assert_eq!(Lexer::new(text).move_number(0), Some((number, text.len())));
+            assert_eq!(
+                Lexer::new(text).move_number(0),
+                Some((number, 1, text.len()))
+            );
             assert_eq!(Lexer::new(text).word(0).kind, TokenKind::MoveNumber(number));
         }
         let absurd = b"99999999999. e4";
-        assert_eq!(Lexer::new(absurd).move_number(0), Some((u32::MAX, 12)));
+        assert_eq!(Lexer::new(absurd).move_number(0), Some((u32::MAX, 1, 12)));
         assert_eq!(
             Lexer::new(absurd).word(0).kind,
             TokenKind::MoveNumber(u32::MAX)

@@ -290,11 +290,15 @@ impl Scoresheet {
                         });
                         continue;
                     }
-                    Quick::Number(n, span) => {
+                    Quick::Number(n, black, span) => {
                         sheet.begin_movetext(in_movetext, bytes.len(), span);
                         in_movetext = true;
                         move_due = true;
-                        number = Some(WrittenNumber::read(bytes, n, span));
+                        number = Some(WrittenNumber {
+                            number: n,
+                            black,
+                            span,
+                        });
                         continue;
                     }
                     Quick::Comment(span) => {
