@@ -160,8 +160,11 @@ impl<'a> Lexer<'a> {
     pub fn quick(&mut self) -> Quick {
         let bytes = self.bytes;
         let mut at = self.pos;
-        while bytes.get(at) == Some(&b' ') {
+        if bytes.get(at) == Some(&b' ') {
             at += 1;
+            while bytes.get(at) == Some(&b' ') {
+                at += 1;
+            }
         }
         // `next` skips the spaces as well, and they change no line state.
         self.pos = at;
@@ -169,7 +172,8 @@ impl<'a> Lexer<'a> {
             return Quick::No;
         };
         if first.is_ascii_alphabetic() {
-            let mut end = at;
+            // A letter ends no word: the scan starts after it.
+            let mut end = at + 1;
             while let Some(&b) = bytes.get(end) {
                 if WORD_END[usize::from(b)] {
                     break;
@@ -651,6 +655,15 @@ mod tests {
                 b'\n' => return None,
                 _ => i += 1,
             }
+        }
+    }
+
+    /// The quick path scans a move from the byte after its first letter:
+    /// no letter ends a word.
+    #[test]
+    fn no_letter_ends_a_word() {
+        for b in (b'a'..=b'z').chain(b'A'..=b'Z') {
+            assert!(!WORD_END[usize::from(b)], "{}", char::from(b));
         }
     }
 
