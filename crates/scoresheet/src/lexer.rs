@@ -351,10 +351,14 @@ impl<'a> Lexer<'a> {
     #[inline]
     fn move_number(&self, start: usize) -> Option<(u32, usize, usize)> {
         let bytes = self.bytes;
-        let mut at = start;
+        // The first digit read out of the loop (the callers have matched it).
+        let Some(&first @ b'1'..=b'9') = bytes.get(start) else {
+            return None;
+        };
+        let mut at = start + 1;
         // Wrapping is harmless: ten digits fit in a u64, and more than ten
         // without a leading zero are past `u32::MAX`, where `number` saturates.
-        let mut number = 0u64;
+        let mut number = u64::from(first - b'0');
         while let Some(&digit @ b'0'..=b'9') = bytes.get(at) {
             number = number
                 .wrapping_mul(10)

@@ -265,7 +265,7 @@ impl Scoresheet {
         // The move number written before the move due, if any.
         let mut number: Option<WrittenNumber> = None;
         let mut header = HeaderText::new();
-        loop {
+        'tokens: loop {
             // The header's tag pairs, and the main line's move numbers and
             // moves in the usual shapes, read in one step: what the arms
             // below do with these tokens. Before the movetext nothing is in
@@ -278,34 +278,39 @@ impl Scoresheet {
                 sheet.push_tag(Tag::read(&name, value, span));
                 continue;
             }
+            // The quick tokens change neither the depth nor the result: while
+            // they last, the test stays answered.
             if QUICK && depth == 0 && sheet.result.is_none() {
-                match tokens.quick() {
-                    Quick::Move(span, notation) => {
-                        in_movetext = true;
-                        move_due = false;
-                        sheet.moves.push(RecordedMove {
-                            span,
-                            notation: Ok(notation),
-                            number: number.take(),
-                        });
-                        continue;
+                loop {
+                    match tokens.quick() {
+                        Quick::Move(span, notation) => {
+                            in_movetext = true;
+                            move_due = false;
+                            sheet.moves.push(RecordedMove {
+                                span,
+                                notation: Ok(notation),
+                                number: number.take(),
+                            });
+                        }
+                        Quick::Number(n, black, span) => {
+                            sheet.begin_movetext(in_movetext, bytes.len(), span);
+                            in_movetext = true;
+                            move_due = true;
+                            number = Some(WrittenNumber {
+                                number: n,
+                                black,
+                                span,
+                            });
+                        }
+                        Quick::Comment(span) => {
+                            sheet.comment(in_movetext, bytes.len(), span);
+                            // Before the movetext a tag pair may follow.
+                            if !in_movetext {
+                                continue 'tokens;
+                            }
+                        }
+                        Quick::No => break,
                     }
-                    Quick::Number(n, black, span) => {
-                        sheet.begin_movetext(in_movetext, bytes.len(), span);
-                        in_movetext = true;
-                        move_due = true;
-                        number = Some(WrittenNumber {
-                            number: n,
-                            black,
-                            span,
-                        });
-                        continue;
-                    }
-                    Quick::Comment(span) => {
-                        sheet.comment(in_movetext, bytes.len(), span);
-                        continue;
-                    }
-                    Quick::No => {}
                 }
             }
             let Some(token) = tokens.next() else {
