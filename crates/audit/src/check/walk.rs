@@ -293,7 +293,13 @@ impl GameAudit<'_, '_> {
                 let f = ctx.wrong_mark(&self.replay, wrong, ply, recorded.span, mover);
                 self.findings.push(f);
             }
-            self.note_ending();
+            // `note_ending` without its test of `fix.active`, false
+            // throughout the loop: tested on entry, set only by a repair,
+            // and the loop makes none.
+            debug_assert!(!self.fix.active);
+            if self.replay.has_new_ending() {
+                self.record_new_ending();
+            }
             index += 1;
         }
         (index, false)
