@@ -253,12 +253,31 @@ impl GameAudit<'_, '_> {
     /// nobody made): the general path takes the ply up at its move then
     /// ([`GameAudit::step`]), else from its start.
     #[inline(never)]
-    pub(super) fn run_lean(&mut self, mut index: usize, until: usize) -> (usize, bool) {
+    pub(super) fn run_lean(&mut self, index: usize, until: usize) -> (usize, bool) {
         let ctx = self.ctx;
         if self.fix.active || self.fix.skip > 0 || !ctx.options.claims.is_empty() {
             return (index, false);
         }
         let mode = self.replay.castling_mode();
+        // The fingerprint kept in a local through the loop, where it stays
+        // in a register across the loop's calls (a field is read and written
+        // back on every ply), and written back at the loop's end.
+        let mut fingerprint = self.fingerprint.clone();
+        let out = self.run_lean_loop(&mut fingerprint, index, until, mode);
+        self.fingerprint = fingerprint;
+        out
+    }
+
+    /// [`GameAudit::run_lean`]'s loop, the fingerprint passed apart.
+    #[inline(always)]
+    fn run_lean_loop(
+        &mut self,
+        fingerprint: &mut rustc_hash::FxHasher,
+        mut index: usize,
+        until: usize,
+        mode: CastlingMode,
+    ) -> (usize, bool) {
+        let ctx = self.ctx;
         while index < until {
             let Some(recorded) = ctx.sheet.moves.get(index) else {
                 break;
@@ -281,7 +300,7 @@ impl GameAudit<'_, '_> {
             let ply = self.replay.ply() + 1;
             let mover = self.replay.turn();
             let played = self.replay.play_move_inline(mv, notation.mark);
-            self.fingerprint.write_u32(move_key(played.mv));
+            fingerprint.write_u32(move_key(played.mv));
             self.walk.offers.touched(mover);
             // The marks' checks as `play` writes them out: one helper for
             // both cost this loop 2.8 M instructions on the bench slice.
