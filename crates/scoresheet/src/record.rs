@@ -45,6 +45,17 @@ impl WrittenNumber {
         }
     }
 
+    /// The `number` at `span` with `dots` dots after its digits, counted
+    /// where the lexer read them: [`WrittenNumber::read`] without reading
+    /// the token's bytes again.
+    fn with_dots(number: u32, dots: usize, span: Span) -> WrittenNumber {
+        WrittenNumber {
+            number,
+            black: dots >= 2,
+            span,
+        }
+    }
+
     /// The half-move this number names, counted from White's first move
     /// (0): what the record's check compares with the board's count.
     pub fn half_move(&self) -> i64 {
@@ -292,15 +303,11 @@ impl Scoresheet {
                                 number: number.take(),
                             });
                         }
-                        Quick::Number(n, black, span) => {
+                        Quick::Number(n, dots, span) => {
                             sheet.begin_movetext(in_movetext, bytes.len(), span);
                             in_movetext = true;
                             move_due = true;
-                            number = Some(WrittenNumber {
-                                number: n,
-                                black,
-                                span,
-                            });
+                            number = Some(WrittenNumber::with_dots(n, dots, span));
                         }
                         Quick::Comment(span) => {
                             sheet.comment(in_movetext, bytes.len(), span);
@@ -793,6 +800,21 @@ mod tests {
                 let events = Scoresheet::read(&text).events(&text);
                 assert_eq!(events.len(), usize::from(found), "{comment:?}");
             }
+        }
+    }
+
+    /// A number read with the dots the lexer counted says whose move it is
+    /// as one read from its bytes, for every count of dots.
+    #[test]
+    fn a_number_with_its_dots_counted_is_the_number_read() {
+        for dots in 0..=4 {
+            let token = format!("12{}", ".".repeat(dots));
+            let span = Span::new(0, token.len());
+            assert_eq!(
+                WrittenNumber::with_dots(12, dots, span),
+                WrittenNumber::read(token.as_bytes(), 12, span),
+                "{token}"
+            );
         }
     }
 

@@ -221,6 +221,12 @@ impl GameAudit<'_, '_> {
         if self.fix.active {
             return;
         }
+        self.note_new_ending();
+    }
+
+    /// [`GameAudit::note_ending`] where `fix.active` is known false.
+    #[inline(always)]
+    fn note_new_ending(&mut self) {
         // Nearly every ply: no ending, or one reported already.
         if self.replay.has_new_ending() {
             self.record_new_ending();
@@ -316,9 +322,7 @@ impl GameAudit<'_, '_> {
             // throughout the loop: tested on entry, set only by a repair,
             // and the loop makes none.
             debug_assert!(!self.fix.active);
-            if self.replay.has_new_ending() {
-                self.record_new_ending();
-            }
+            self.note_new_ending();
             index += 1;
         }
         (index, false)
