@@ -285,8 +285,7 @@ impl Scoresheet {
                 && !in_movetext
                 && let Some((name, value, span)) = tokens.quick_tag()
             {
-                let (name, value) = header.pair(text, name, value);
-                sheet.push_tag(Tag::read(&name, value, span));
+                sheet.push_tag(header.tag(text, name, value, span));
                 continue;
             }
             // The quick tokens change neither the depth nor the result: while
@@ -369,8 +368,7 @@ impl Scoresheet {
                     if in_movetext {
                         sheet.problem(SyntaxProblem::TagInMovetext, span);
                     } else if let Some(value) = value {
-                        let (name, value) = header.pair(text, name, value);
-                        sheet.push_tag(Tag::read(&name, value, span));
+                        sheet.push_tag(header.tag(text, name, value, span));
                     } else {
                         sheet.problem(SyntaxProblem::MalformedTag, span);
                     }
