@@ -46,7 +46,9 @@ pub fn legal_moves(pos: &Chess) -> MoveList {
 /// ```
 #[inline]
 pub fn resolve(pos: &Chess, written: &WrittenMove, mode: CastlingMode) -> Result<Move, MoveError> {
-    resolve_with(pos, written, mode, crate::san::to_move)
+    resolve_with(pos, written, mode, |pos, san| {
+        crate::san::to_move(pos, *san)
+    })
 }
 
 /// [`resolve`] with its common case inline, SAN resolution and all: for
@@ -65,12 +67,12 @@ fn resolve_with(
     pos: &Chess,
     written: &WrittenMove,
     mode: CastlingMode,
-    to_move: impl Fn(&Chess, San) -> Result<Move, SanError>,
+    to_move: impl Fn(&Chess, &San) -> Result<Move, SanError>,
 ) -> Result<Move, MoveError> {
     // Nearly every recorded move is SAN naming one legal move: answered
     // here, inline at the replay, without the layers that look for what a
     // move that does not fit was meant to be.
-    if let WrittenMove::San(san) = *written
+    if let WrittenMove::San(san) = written
         && let Ok(m) = to_move(pos, san)
         && m.capture() != Some(Role::King)
     {
