@@ -155,6 +155,12 @@ pub struct Scoresheet {
     /// cost 8.7 M instructions of the bench slice's 1,115 M. A byte each
     /// keeps the sheet small enough to be moved without a call of `memcpy`.
     first_known: [u8; TagName::KNOWN.len()],
+    /// While the sheet is read, the move number written before the move
+    /// due, if any; `None` once it is read. A slot of the sheet, in memory,
+    /// not a local of the reading loop: the compiler kept such a local in
+    /// two stack slots and copied one to the other at every token (7.7 M
+    /// instructions on the bench slice, docs/performance.md, part 22).
+    pending: Option<WrittenNumber>,
     pub moves: Vec<RecordedMove>,
     /// The movetext's result token, if any.
     pub result: Option<(Outcome, Span)>,
@@ -224,6 +230,7 @@ impl Scoresheet {
         let Scoresheet {
             tags,
             first_known: _,
+            pending: _,
             moves,
             result: _,
             comments,
@@ -241,6 +248,7 @@ impl Scoresheet {
         Scoresheet {
             tags,
             first_known: [0; TagName::KNOWN.len()],
+            pending: None,
             moves: keep(moves, 1024),
             result: None,
             comments: keep(comments, 1024),
@@ -273,8 +281,6 @@ impl Scoresheet {
         let mut in_movetext = false;
         // A move number was written and its move not yet.
         let mut move_due = false;
-        // The move number written before the move due, if any.
-        let mut number: Option<WrittenNumber> = None;
         let mut header = HeaderText::new();
         'tokens: loop {
             // The header's tag pairs, and the main line's move numbers and
@@ -299,14 +305,14 @@ impl Scoresheet {
                             sheet.moves.push(RecordedMove {
                                 span,
                                 notation: Ok(notation),
-                                number: number.take(),
+                                number: sheet.pending.take(),
                             });
                         }
                         Quick::Number(n, dots, span) => {
                             sheet.begin_movetext(in_movetext, bytes.len(), span);
                             in_movetext = true;
                             move_due = true;
-                            number = Some(WrittenNumber::with_dots(n, dots, span));
+                            sheet.pending = Some(WrittenNumber::with_dots(n, dots, span));
                         }
                         Quick::Comment(span) => {
                             sheet.comment(in_movetext, bytes.len(), span);
@@ -396,13 +402,13 @@ impl Scoresheet {
                     sheet.begin_movetext(in_movetext, bytes.len(), span);
                     in_movetext = true;
                     move_due = true;
-                    number = Some(WrittenNumber::read(bytes, n, span));
+                    sheet.pending = Some(WrittenNumber::read(bytes, n, span));
                 }
                 TokenKind::Dots => {
                     in_movetext = true;
                     move_due = true;
                     // `10 ... Be2`: the number's dots apart from it; `... cxd4` names no number.
-                    if let Some(n) = &mut number {
+                    if let Some(n) = &mut sheet.pending {
                         n.black = true;
                     }
                     note(
@@ -431,7 +437,7 @@ impl Scoresheet {
                         sheet.moves.push(RecordedMove {
                             span,
                             notation: Err(NotationError::LoneLetter),
-                            number: number.take(),
+                            number: sheet.pending.take(),
                         });
                         continue;
                     }
@@ -454,7 +460,7 @@ impl Scoresheet {
                 }
                 TokenKind::Result(written) => {
                     in_movetext = true;
-                    number = None;
+                    sheet.pending = None;
                     if after_result {
                         sheet.after_result(span);
                     } else {
@@ -485,7 +491,7 @@ impl Scoresheet {
                     sheet.moves.push(RecordedMove {
                         span,
                         notation: parse_move(word),
-                        number: number.take(),
+                        number: sheet.pending.take(),
                     });
                 }
             }
@@ -502,6 +508,8 @@ impl Scoresheet {
                 Span::new(bytes.len(), bytes.len()),
             );
         }
+        // A number with no move after it belongs to no move.
+        sheet.pending = None;
         *self = sheet;
     }
 
@@ -1095,6 +1103,28 @@ mod tests {
             ]
         );
         assert_eq!(sheet.moves[3].number.map(|n| n.half_move()), Some(3));
+    }
+
+    /// A number with no move after it (`2.` at the end of a game) is
+    /// carried by no move, in this game nor in the next one read into the
+    /// same sheet, whichever path reads it.
+    #[test]
+    fn a_number_left_without_its_move_belongs_to_no_move() {
+        let next = GameText::new(b"Nf3 d5 *".to_vec(), 1, 0);
+        for first in ["1. e4 e5 2.", "1. e4 e5 2. ", "1. e4 e5 {c} 2..."] {
+            let mut sheet = read(first);
+            assert_eq!(sheet.moves.len(), 2, "{first}");
+            assert!(
+                sheet
+                    .moves
+                    .iter()
+                    .all(|m| m.number.is_none_or(|n| n.number == 1))
+            );
+            sheet.read_again(&next);
+            assert_eq!(sheet.moves.len(), 2);
+            assert!(sheet.moves.iter().all(|m| m.number.is_none()), "{first}");
+            assert_eq!(sheet, Scoresheet::read(&next), "{first}");
+        }
     }
 
     #[test]
