@@ -49,6 +49,17 @@ pub fn resolve(pos: &Chess, written: &WrittenMove, mode: CastlingMode) -> Result
     resolve_with(pos, written, mode, |pos, san| {
         crate::san::to_move(pos, *san)
     })
+    .map(|resolved| resolved.mv)
+}
+
+/// A written move as [`resolve_in_loop`] resolved it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Resolved {
+    pub mv: Move,
+    /// The written SAN named the move by shakmaty's rules, its capture sign
+    /// included (a capture written with `x`, no other move with it): then
+    /// [`extra_capture_sign`] is false, and the walk's loop need not ask.
+    pub exact: bool,
 }
 
 /// [`resolve`] with its common case inline, SAN resolution and all: for
@@ -58,7 +69,7 @@ pub fn resolve_in_loop(
     pos: &Chess,
     written: &WrittenMove,
     mode: CastlingMode,
-) -> Result<Move, MoveError> {
+) -> Result<Resolved, MoveError> {
     resolve_with(pos, written, mode, crate::san::to_move_inline)
 }
 
@@ -68,7 +79,7 @@ fn resolve_with(
     written: &WrittenMove,
     mode: CastlingMode,
     to_move: impl Fn(&Chess, &San) -> Result<Move, SanError>,
-) -> Result<Move, MoveError> {
+) -> Result<Resolved, MoveError> {
     // Nearly every recorded move is SAN naming one legal move: answered
     // here, inline at the replay, without the layers that look for what a
     // move that does not fit was meant to be.
@@ -76,9 +87,9 @@ fn resolve_with(
         && let Ok(m) = to_move(pos, san)
         && m.capture() != Some(Role::King)
     {
-        return Ok(m);
+        return Ok(Resolved { mv: m, exact: true });
     }
-    resolve_otherwise(pos, written, mode)
+    resolve_otherwise(pos, written, mode).map(|mv| Resolved { mv, exact: false })
 }
 
 /// [`resolve`] beyond the common case: the same search from the start.
@@ -396,5 +407,56 @@ mod tests {
             Err(MoveError::Ambiguous(c)) => assert_eq!(c.len(), 2),
             other => panic!("{other:?}"),
         }
+    }
+
+    /// A move the loop's resolution calls exact has no capture sign too
+    /// many (the walk skips that look for it), and is the move `resolve`
+    /// finds. On every legal move of random games, written as SAN with its
+    /// capture sign as is, taken away and added where it is wrong; the
+    /// added signs must be found on moves resolved otherwise, so a
+    /// resolution that called them exact fails here.
+    #[test]
+    fn an_exact_resolution_has_no_extra_capture_sign() {
+        let (mut exact, mut extra) = (0, 0);
+        crate::testing::random_games(0x5eed_cafe_f00d_0001, 120, 160, |pos| {
+            for m in pos.legal_moves() {
+                let San::Normal {
+                    role,
+                    file,
+                    rank,
+                    capture,
+                    to,
+                    promotion,
+                } = San::from_move(pos, m)
+                else {
+                    continue;
+                };
+                for sign in [capture, !capture] {
+                    let written = WrittenMove::San(San::Normal {
+                        role,
+                        file,
+                        rank,
+                        capture: sign,
+                        to,
+                        promotion,
+                    });
+                    let Ok(resolved) = resolve_in_loop(pos, &written, CastlingMode::Standard)
+                    else {
+                        continue;
+                    };
+                    assert_eq!(
+                        Ok(resolved.mv),
+                        resolve(pos, &written, CastlingMode::Standard)
+                    );
+                    let signed_extra = extra_capture_sign(&written, resolved.mv);
+                    if resolved.exact {
+                        assert!(!signed_extra, "{m:?} written {written:?}");
+                        exact += 1;
+                    }
+                    extra += usize::from(signed_extra);
+                }
+            }
+        });
+        assert!(exact > 10_000 && extra > 1_000, "{exact} {extra}");
     }
 }
