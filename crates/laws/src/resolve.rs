@@ -420,26 +420,16 @@ mod tests {
         let (mut exact, mut extra) = (0, 0);
         crate::testing::random_games(0x5eed_cafe_f00d_0001, 120, 160, |pos| {
             for m in pos.legal_moves() {
-                let San::Normal {
-                    role,
-                    file,
-                    rank,
-                    capture,
-                    to,
-                    promotion,
-                } = San::from_move(pos, m)
-                else {
+                let san = San::from_move(pos, m);
+                let San::Normal { capture, .. } = san else {
                     continue;
                 };
                 for sign in [capture, !capture] {
-                    let written = WrittenMove::San(San::Normal {
-                        role,
-                        file,
-                        rank,
-                        capture: sign,
-                        to,
-                        promotion,
-                    });
+                    let mut signed = san;
+                    if let San::Normal { capture, .. } = &mut signed {
+                        *capture = sign;
+                    }
+                    let written = WrittenMove::San(signed);
                     let Ok(resolved) = resolve_in_loop(pos, &written, CastlingMode::Standard)
                     else {
                         continue;
