@@ -92,12 +92,15 @@ pub struct Side {
     pub team: Option<CompactString>,
 }
 
-/// One part of a date written in full, as [`PgnDate::parse_parts`] reads
-/// it: `Some(None)` for question marks, `Some(Some(n))` for digits from 1
-/// to `max`, `None` for anything else (left to the general path).
-fn full_part<const N: usize>(part: [u8; N], max: u32) -> Option<Option<u32>> {
-    if part.iter().all(|&b| b == b'?') {
+/// One part of a date as written: `Some(None)` for question marks,
+/// `Some(Some(n))` for one to four digits naming 1 to `max`, `None` for
+/// anything else.
+fn date_part(part: &[u8], max: u32) -> Option<Option<u32>> {
+    if !part.is_empty() && part.iter().all(|&b| b == b'?') {
         return Some(None);
+    }
+    if part.is_empty() || part.len() > 4 {
+        return None;
     }
     let n = part.iter().try_fold(0, |n, &c| {
         c.is_ascii_digit().then(|| n * 10 + u32::from(c - b'0'))
@@ -135,19 +138,12 @@ impl PgnDate {
         // left to them.
         if let &[y0, y1, y2, y3, b'.', m0, m1, b'.', d0, d1] = text.as_bytes()
             && let (Some(year), Some(month), Some(day)) = (
-                full_part([y0, y1, y2, y3], 9999),
-                full_part([m0, m1], 12),
-                full_part([d0, d1], 31),
+                date_part(&[y0, y1, y2, y3], 9999),
+                date_part(&[m0, m1], 12),
+                date_part(&[d0, d1], 31),
             )
         {
-            if (year, month, day) == (None, None, None) {
-                return None;
-            }
-            return Some(PgnDate {
-                year: year.and_then(|y| u16::try_from(y).ok()),
-                month: month.and_then(|m| u8::try_from(m).ok()),
-                day: day.and_then(|d| u8::try_from(d).ok()),
-            });
+            return PgnDate::of_parts(year, month, day);
         }
         PgnDate::parse_parts(text)
     }
@@ -158,25 +154,27 @@ impl PgnDate {
         let bytes = text.trim().as_bytes();
         let separator = *bytes.iter().find(|b| matches!(b, b'.' | b'/' | b'-'))?;
         let mut parts = bytes.splitn(4, |&b| b == separator);
-        let mut part = |max: u32| -> Option<Option<(u32, usize)>> {
+        let mut part = |max: u32| {
             let p = parts.next()?;
-            if !p.is_empty() && p.iter().all(|&c| c == b'?') {
-                return Some(None);
-            }
-            if p.is_empty() || p.len() > 4 || !p.iter().all(u8::is_ascii_digit) {
-                return None;
-            }
-            let n = p.iter().fold(0, |n, &c| n * 10 + u32::from(c - b'0'));
-            (n >= 1 && n <= max).then_some(Some((n, p.len())))
+            Some((date_part(p, max)?, p.len()))
         };
-        let year = part(9999)?.map(|(y, digits)| match digits {
+        let (year, digits) = part(9999)?;
+        let year = year.map(|y| match digits {
             2 if y < 70 => 2000 + y,
             2 => 1900 + y,
             _ => y,
         });
-        let month = part(12)?.map(|(m, _)| m);
-        let day = part(31)?.map(|(d, _)| d);
-        if parts.next().is_some() || (year, month, day) == (None, None, None) {
+        let (month, _) = part(12)?;
+        let (day, _) = part(31)?;
+        if parts.next().is_some() {
+            return None;
+        }
+        PgnDate::of_parts(year, month, day)
+    }
+
+    /// The date of the parts read; `None` when none of them is known.
+    fn of_parts(year: Option<u32>, month: Option<u32>, day: Option<u32>) -> Option<PgnDate> {
+        if (year, month, day) == (None, None, None) {
             return None;
         }
         Some(PgnDate {
@@ -414,6 +412,26 @@ mod tests {
         ] {
             assert_eq!(PgnDate::parse(text), PgnDate::parse_parts(text), "{text}");
         }
+        // The parts' edges as the PGN standard's date has them: both
+        // paths read each part with `date_part`, so it is held here to
+        // answers worked out by hand.
+        let parts = |text: &str| PgnDate::parse(text).map(|d| (d.year, d.month, d.day));
+        for refused in [
+            "2024.00.10",
+            "2024.13.10",
+            "2024.12.00",
+            "2024.12.32",
+            "0000.01.01",
+        ] {
+            assert_eq!(parts(refused), None, "{refused}");
+        }
+        assert_eq!(parts("2024.12.31"), Some((Some(2024), Some(12), Some(31))));
+        assert_eq!(parts("9999.01.01"), Some((Some(9999), Some(1), Some(1))));
+        assert_eq!(parts("????.06.??"), Some((None, Some(6), None)));
+        assert_eq!(parts("19?7.06.05"), None);
+        assert_eq!(parts("87.6.5"), Some((Some(1987), Some(6), Some(5))));
+        assert_eq!(parts("12345.06.05"), None);
+        assert_eq!(parts("01987.06.05"), None);
         let read = PgnDate::parse("1987.06.05").expect("a date");
         assert_eq!(
             (read.year, read.month, read.day),
