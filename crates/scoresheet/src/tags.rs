@@ -309,23 +309,19 @@ impl<'a> HeaderText<'a> {
                 } else {
                     CompactString::from(value)
                 };
-                let checked = &*self;
-                let name = || {
-                    checked
-                        .get(name)
-                        .map_or_else(|| text.decode_borrowed(name.of(&text.bytes)), Cow::Borrowed)
-                };
-                return Tag::classified(known, name, value, span);
+                return Tag::classified(known, || self.name(text, name), value, span);
             }
         }
         // Another encoding, or bytes that are not UTF-8: the general decoder.
         let value = unescape(&text.decode_borrowed(value.of(&text.bytes)));
-        Tag::classified(
-            known,
-            || text.decode_borrowed(name.of(&text.bytes)),
-            value,
-            span,
-        )
+        Tag::classified(known, || self.name(text, name), value, span)
+    }
+
+    /// The text of a tag name: as checked where the stretch holds it, else
+    /// decoded, which gives the same characters (a name is ASCII).
+    fn name(&self, text: &'a GameText, name: Span) -> Cow<'a, str> {
+        self.get(name)
+            .map_or_else(|| text.decode_borrowed(name.of(&text.bytes)), Cow::Borrowed)
     }
 
     fn get(&self, span: Span) -> Option<&'a str> {
