@@ -110,16 +110,31 @@ pub fn parse_clock_bytes(args: &[u8]) -> Option<f64> {
 /// sum is taken in the same order): `Some` of what it reads, which is
 /// `None` past three numbers. `None` for any other text.
 fn whole_clock(args: &[u8]) -> Option<Option<f64>> {
-    let mut seconds = 0.0;
-    let mut parts = 0;
-    for part in args.split(|&b| b == b':') {
-        if part.is_empty() || part.len() > 9 || !part.iter().all(u8::is_ascii_digit) {
-            return None;
+    // One pass over the bytes, a part summed as its digits come: a split
+    // iterator with a look at each part's digits and a fold over them took
+    // some 240 instructions a reading, read after every move of a clocked game.
+    let (mut seconds, mut parts) = (0.0, 0);
+    let (mut value, mut digits) = (0u32, 0);
+    for &b in args {
+        match b {
+            b'0'..=b'9' if digits < 9 => {
+                value = value * 10 + u32::from(b - b'0');
+                digits += 1;
+            }
+            b':' if digits > 0 => {
+                seconds = seconds * 60.0 + f64::from(value);
+                parts += 1;
+                (value, digits) = (0, 0);
+            }
+            // A tenth digit, an empty part, any other byte.
+            _ => return None,
         }
-        let value = part.iter().fold(0u32, |n, &d| n * 10 + u32::from(d - b'0'));
-        seconds = seconds * 60.0 + f64::from(value);
-        parts += 1;
     }
+    if digits == 0 {
+        return None;
+    }
+    seconds = seconds * 60.0 + f64::from(value);
+    parts += 1;
     Some((1..=3).contains(&parts).then_some(seconds))
 }
 
@@ -202,6 +217,11 @@ mod tests {
         for text in [
             "999999999:999999999:999999999",
             "1234567890:1",
+            // Past nine digits a part would overflow the whole-number sum.
+            "9999999999:1",
+            "0:99999999999",
+            "::",
+            "1::2",
             "0:00:03.2",
             " 1:00",
         ] {
