@@ -164,18 +164,22 @@ pub fn check_game_with(
     options: &Options,
 ) -> GameReport {
     let source = source.into();
-    std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-        check(&source, game, text, options)
-    }))
-    .unwrap_or_else(|_| {
-        let mut report = blank_report(&source, game, text);
+    // The report is made here and filled in place: returned through the
+    // layers below (the worker's sheet, the panic guard), its few hundred
+    // bytes were copied at each of them, some ten copies a game.
+    let mut report = blank_report(&source, game, text);
+    let checked = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        check(text, options, &mut report)
+    }));
+    if checked.is_err() {
+        report = blank_report(&source, game, text);
         report.findings.push(Finding::new(
             Kind::UnreadableGame,
             None,
             Facts::Unreadable(Unreadable::InternalError),
         ));
-        report
-    })
+    }
+    report
 }
 
 thread_local! {
@@ -187,27 +191,19 @@ thread_local! {
     static SHEET: RefCell<Scoresheet> = RefCell::default();
 }
 
-fn check(source: &Arc<str>, game: usize, text: &GameText, options: &Options) -> GameReport {
+/// Checks the game into `report`, a [`blank_report`] of it.
+fn check(text: &GameText, options: &Options, report: &mut GameReport) {
     SHEET.with_borrow_mut(|sheet| {
         sheet.read_again(text);
-        check_sheet(source, game, text, options, sheet)
-    })
+        check_sheet(text, options, sheet, report);
+    });
 }
 
-fn check_sheet(
-    source: &Arc<str>,
-    game: usize,
-    text: &GameText,
-    options: &Options,
-    sheet: &Scoresheet,
-) -> GameReport {
-    let mut report = GameReport {
-        white: sheet.known_tag(TagName::White).map(CompactString::from),
-        black: sheet.known_tag(TagName::Black).map(CompactString::from),
-        round: sheet.known_tag(TagName::Round).map(CompactString::from),
-        recorded_result: laws::outcome::recorded_result(sheet),
-        ..blank_report(source, game, text)
-    };
+fn check_sheet(text: &GameText, options: &Options, sheet: &Scoresheet, report: &mut GameReport) {
+    report.white = sheet.known_tag(TagName::White).map(CompactString::from);
+    report.black = sheet.known_tag(TagName::Black).map(CompactString::from);
+    report.round = sheet.known_tag(TagName::Round).map(CompactString::from);
+    report.recorded_result = laws::outcome::recorded_result(sheet);
     let time_control = sheet
         .known_tag(TagName::TimeControl)
         .and_then(|tag| TimeControl::parse(tag).ok())
@@ -217,7 +213,7 @@ fn check_sheet(
         .or_else(|| time_control.as_ref().and_then(TimeControl::class))
         .unwrap_or(GameClass::Standard);
     // The time control joins the header when the context is done with it.
-    report.header = header::typed(sheet, None, class);
+    header::typed(&mut report.header, sheet, None, class);
     let ctx = Context {
         text,
         sheet,
@@ -233,7 +229,7 @@ fn check_sheet(
             Facts::Unreadable(reason),
         ));
         report.header.time_control = ctx.time_control;
-        return report;
+        return;
     }
     ctx.syntax_findings(&mut report.findings);
     ctx.tag_findings(&mut report.findings);
@@ -246,10 +242,10 @@ fn check_sheet(
         broken,
         ending_at,
         ending,
-    }) = ctx.replay(&mut report)
+    }) = ctx.replay(report)
     else {
         report.header.time_control = ctx.time_control;
-        return report;
+        return;
     };
 
     // Rulings rest on the record as written: the ending it reached, never
@@ -295,7 +291,6 @@ fn check_sheet(
         report.findings.push(f);
     }
     report.header.time_control = ctx.time_control;
-    report
 }
 
 /// A game's row before anything is known of it.
