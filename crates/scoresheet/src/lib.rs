@@ -38,8 +38,8 @@ pub use forms::{NonStandardForm, NonStandardUse};
 pub use lexer::Span;
 pub use notation::{Dialect, Mark, Notation, NotationError, WrittenMove};
 pub use record::{
-    Annotation, Comment, MoveNag, Problem, RecordedMove, Scoresheet, SyntaxProblem, Variation,
-    WrittenNumber,
+    Annotation, ClockAt, Comment, CommentCommands, MoveNag, Problem, RecordedMove, Scoresheet,
+    SyntaxProblem, Variation, WrittenNumber,
 };
 pub use split::Splitter;
 pub use tags::{Tag, TagName};

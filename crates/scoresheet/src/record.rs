@@ -14,6 +14,29 @@ use crate::{
     text::GameText,
 };
 
+/// What the commands of the main line's comments say
+/// ([`Scoresheet::comment_commands`]).
+#[derive(Debug, Clone, PartialEq)]
+pub struct CommentCommands {
+    /// The arbiter events, in order.
+    pub events: Vec<EventAt>,
+    /// The clock readings of each comment that has one, in order.
+    pub clocks: Vec<ClockAt>,
+}
+
+/// The clock readings of one comment: its first `[%clk]` and first
+/// `[%emt]`, in seconds, each `None` where the comment has none or its
+/// first is unreadable; a comment with neither reading has no `ClockAt`.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct ClockAt {
+    /// The recorded moves before the comment.
+    pub after_ply: usize,
+    /// The remaining time (`[%clk]`).
+    pub clock: Option<f64>,
+    /// The time the move took (`[%emt]`).
+    pub spent: Option<f64>,
+}
+
 /// One move token of the main line.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct RecordedMove {
@@ -632,7 +655,27 @@ impl Scoresheet {
 
     /// The arbiter events of the main line, in order.
     pub fn events(&self, text: &GameText) -> Vec<EventAt> {
+        self.comment_commands(text).events
+    }
+
+    /// What the commands of the main line's comments say, in one pass over
+    /// them: the arbiter events, and each comment's clock readings (a
+    /// clocked game's comments were read once for the events, again for
+    /// the readings, and again for the rulings' clocks).
+    ///
+    /// ```
+    /// use scoresheet::{GameText, Scoresheet, record::ClockAt};
+    /// let text = GameText::new(b"1. e4 {[%clk 0:01:00]} e5 {[%touch g8] [%emt 0:00:03]} *".to_vec(), 1, 0);
+    /// let read = Scoresheet::read(&text).comment_commands(&text);
+    /// assert_eq!(read.events.len(), 1);
+    /// assert_eq!(read.clocks, [
+    ///     ClockAt { after_ply: 1, clock: Some(60.0), spent: None },
+    ///     ClockAt { after_ply: 2, clock: None, spent: Some(3.0) },
+    /// ]);
+    /// ```
+    pub fn comment_commands(&self, text: &GameText) -> CommentCommands {
         let mut events = Vec::new();
+        let mut clocks = Vec::new();
         for comment in &self.comments {
             let bytes = comment.span.of(&text.bytes);
             // Most comments are short (a clock reading): there a look at each
@@ -645,9 +688,17 @@ impl Scoresheet {
             if !has_command {
                 continue;
             }
+            // The first reading of each name counts, read or not
+            // ([`Scoresheet::clock_commands`]).
+            let (mut clock, mut spent) = (None, None);
             for raw in raw_commands(bytes, comment.span.start) {
                 // Clock readings and engine evaluations are most commands: skip them unallocated.
                 if !is_event_name(raw.name) {
+                    if raw.is("clk") {
+                        clock = clock.or(Some(parse_clock_bytes(raw.args)));
+                    } else if raw.is("emt") {
+                        spent = spent.or(Some(parse_clock_bytes(raw.args)));
+                    }
                     continue;
                 }
                 let command = raw.to_command();
@@ -656,6 +707,14 @@ impl Scoresheet {
                     after_ply: comment.after_ply,
                     span: command.span,
                     text: text.decode(command.span.of(&text.bytes)),
+                });
+            }
+            let (clock, spent) = (clock.flatten(), spent.flatten());
+            if clock.is_some() || spent.is_some() {
+                clocks.push(ClockAt {
+                    after_ply: comment.after_ply,
+                    clock,
+                    spent,
                 });
             }
         }
@@ -669,7 +728,7 @@ impl Scoresheet {
             }));
             events.sort_by_key(|e| e.span.start);
         }
-        events
+        CommentCommands { events, clocks }
     }
 
     /// The commands (`[%clk ...]`, arbiter events) of the comment, in order.
@@ -870,6 +929,75 @@ mod tests {
             [None, None]
         );
         assert_eq!(sheet.clock_command(&text, second, "clk"), None);
+    }
+
+    /// The readings read with the events are those `clock_commands` reads
+    /// comment by comment (the first of each name, read or not), on random
+    /// comments of clock readings, events, other commands and text.
+    #[test]
+    fn the_clocks_read_with_the_events_are_each_comments_first() {
+        let pieces = [
+            "[%clk 0:01:00]",
+            "[%clk 0:00:59]",
+            "[%CLK 1:00]",
+            "[% clk 0:00:07 ]",
+            "[%clk x]",
+            "[%clk]",
+            "[%emt 0:00:02]",
+            "[%Emt 0:00:03.5]",
+            "[%emt ?]",
+            "[%eval 0.31]",
+            "[%claim threefold Nf3]",
+            "[%touch g1]",
+            "[ %clk 0:00:01]",
+            "[clk 0:00:01]",
+            "well played",
+            "[%clk 0:02:00",
+        ];
+        let mut seed = 0x853c_49e6_748f_ea9b_u64;
+        let (mut clocks, mut spent, mut events) = (0, 0, 0);
+        for _ in 0..2_000 {
+            let mut next = |n: usize| (crate::testing::xorshift(&mut seed) % n as u64) as usize;
+            let mut movetext = String::new();
+            for (number, moves) in [(1, "e4 e5"), (2, "Nf3 Nc6"), (3, "Bb5 a6")] {
+                for mv in moves.split(' ') {
+                    if mv == "e4" || mv == "Nf3" || mv == "Bb5" {
+                        movetext.push_str(&format!("{number}. "));
+                    }
+                    movetext.push_str(mv);
+                    for _ in 0..next(3) {
+                        let comment: Vec<&str> =
+                            (0..next(4)).map(|_| pieces[next(pieces.len())]).collect();
+                        movetext.push_str(&format!(" {{{}}}", comment.join(" ")));
+                    }
+                    movetext.push(' ');
+                }
+            }
+            movetext.push('*');
+            let text = GameText::new(movetext.clone().into_bytes(), 1, 0);
+            let sheet = Scoresheet::read(&text);
+            let read = sheet.comment_commands(&text);
+            let expected: Vec<ClockAt> = sheet
+                .comments
+                .iter()
+                .filter_map(|comment| {
+                    let [clock, spent] = sheet.clock_commands(&text, comment, ["clk", "emt"]);
+                    (clock.is_some() || spent.is_some()).then_some(ClockAt {
+                        after_ply: comment.after_ply,
+                        clock,
+                        spent,
+                    })
+                })
+                .collect();
+            assert_eq!(read.clocks, expected, "{movetext}");
+            clocks += expected.iter().filter(|c| c.clock.is_some()).count();
+            spent += expected.iter().filter(|c| c.spent.is_some()).count();
+            events += read.events.len();
+        }
+        assert!(
+            clocks > 1_000 && spent > 1_000 && events > 1_000,
+            "{clocks} {spent} {events}"
+        );
     }
 
     #[test]

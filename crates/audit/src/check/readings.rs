@@ -6,7 +6,7 @@ use laws::{
     clock::{Credit, Reading, check_readings},
     time_control::TimeControl,
 };
-use scoresheet::{GameText, Scoresheet};
+use scoresheet::{ClockAt, GameText, Scoresheet};
 use shakmaty::{CastlingMode, Chess, Color, Position};
 
 use super::Context;
@@ -28,28 +28,27 @@ pub(super) fn settle_minutes(tc: TimeControl, sheet: &Scoresheet, text: &GameTex
 }
 
 impl Context<'_> {
-    fn readings(&self, plies: usize) -> Vec<Reading> {
+    fn readings(plies: usize, clocks: &[ClockAt]) -> Vec<Reading> {
         let mut readings = vec![Reading::default(); plies + 1];
-        for comment in &self.sheet.comments {
-            let Some(reading) = readings.get_mut(comment.after_ply) else {
+        for at in clocks {
+            let Some(reading) = readings.get_mut(at.after_ply) else {
                 continue;
             };
             // A ply's first reading stands.
-            let [clock, spent] = self
-                .sheet
-                .clock_commands(self.text, comment, ["clk", "emt"]);
-            reading.clock = reading.clock.or(clock);
-            reading.spent = reading.spent.or(spent);
+            reading.clock = reading.clock.or(at.clock);
+            reading.spent = reading.spent.or(at.spent);
         }
         readings
     }
 
-    /// Checks the readings of the `report.plies` moves replayed from `start`.
+    /// Checks the readings of the `report.plies` moves replayed from `start`:
+    /// `clocks`, the comments' ([`Scoresheet::comment_commands`]).
     pub(super) fn clock_readings(
         &self,
         report: &mut GameReport,
         start: &Chess,
         mode: CastlingMode,
+        clocks: &[ClockAt],
     ) {
         let Some(tc) = self
             .time_control
@@ -61,7 +60,7 @@ impl Context<'_> {
         if !self.sheet.comments.iter().any(|c| c.after_ply > 0) {
             return;
         }
-        let readings = self.readings(report.plies);
+        let readings = Self::readings(report.plies, clocks);
         // Time the arbiter gave a player, by the ply after which it was given.
         let credits: Vec<Credit> = report
             .findings
@@ -128,19 +127,18 @@ impl Context<'_> {
 
 impl Context<'_> {
     /// The time of each ruling: both players' last `%clk` readings at or
-    /// before its position. Only games with rulings and clock readings pay.
-    pub(super) fn ruling_clocks(&self, report: &mut GameReport, start: &Chess) {
+    /// before its position (`clocks`, the comments'). Only games with
+    /// rulings and clock readings pay.
+    pub(super) fn ruling_clocks(&self, report: &mut GameReport, start: &Chess, clocks: &[ClockAt]) {
         if !report.findings.iter().any(|f| f.kind.is_ruling()) {
             return;
         }
         let first = start.turn();
-        let readings: Vec<(usize, Color, f64)> = self
-            .sheet
-            .comments
+        let readings: Vec<(usize, Color, f64)> = clocks
             .iter()
             .filter(|c| c.after_ply > 0)
             .filter_map(|c| {
-                let clock = self.sheet.clock_command(self.text, c, "clk")?;
+                let clock = c.clock?;
                 // Move `ply` was made by the side to move first when `ply` is odd.
                 let mover = if c.after_ply % 2 == 1 { first } else { !first };
                 Some((c.after_ply, mover, clock))
