@@ -524,10 +524,15 @@ impl GameAudit<'_, '_> {
         report.repairs = self.fix.repairs;
         report.rewrites = std::mem::take(&mut self.fix.rewrites);
         if report.plies > 0 {
+            // The hasher in a local, where its state stays in a register
+            // through the names' bytes, not read and written back in the
+            // audit at every byte.
+            let mut fingerprint = self.fingerprint.clone();
             for name in [&report.white, &report.black] {
-                hash_name(name.as_deref().unwrap_or(""), &mut self.fingerprint);
+                hash_name(name.as_deref().unwrap_or(""), &mut fingerprint);
             }
-            report.fingerprint = Some(self.fingerprint.finish());
+            report.fingerprint = Some(fingerprint.finish());
+            self.fingerprint = fingerprint;
         }
         ctx.clock_readings(report, &self.start, mode, &self.clocks);
         // The walk's positions are those of the moves as written only where
