@@ -737,14 +737,10 @@ impl Scoresheet {
     }
 
     /// The reading of the first `[%name ...]` clock command (`clk`, `emt`)
-    /// in the comment, in seconds.
-    pub fn clock_command(&self, text: &GameText, comment: &Comment, name: &str) -> Option<f64> {
-        let [reading] = self.clock_commands(text, comment, [name]);
-        reading
-    }
-
-    /// [`Scoresheet::clock_command`] for each of `names`, in one pass over
-    /// the comment: the first command of a name counts, read or not.
+    /// of each of `names` in the comment, in seconds, in one pass over it:
+    /// the first command of a name counts, read or not. The comments of a
+    /// whole game are read at once, with their events, by
+    /// [`Scoresheet::comment_commands`].
     pub fn clock_commands<const N: usize>(
         &self,
         text: &GameText,
@@ -922,13 +918,13 @@ mod tests {
             sheet.clock_commands(&text, first, ["clk", "emt"]),
             [Some(60.0), Some(2.0)]
         );
-        assert_eq!(sheet.clock_command(&text, first, "clk"), Some(60.0));
+        assert_eq!(sheet.clock_commands(&text, first, ["clk"]), [Some(60.0)]);
         // An unreadable first reading is no reading: the second is not taken.
         assert_eq!(
             sheet.clock_commands(&text, second, ["clk", "emt"]),
             [None, None]
         );
-        assert_eq!(sheet.clock_command(&text, second, "clk"), None);
+        assert_eq!(sheet.clock_commands(&text, second, ["clk"]), [None]);
     }
 
     /// The readings read with the events are those `clock_commands` reads

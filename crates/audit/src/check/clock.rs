@@ -23,11 +23,10 @@ impl Context<'_> {
     /// The `%clk` reading in the comments after `ply` recorded moves: the
     /// remaining time of the player who made move `ply`.
     pub(super) fn clock_after(&self, ply: usize) -> Option<f64> {
-        self.sheet
-            .comments
+        self.clocks
             .iter()
             .filter(|c| c.after_ply == ply)
-            .find_map(|c| self.sheet.clock_command(self.text, c, "clk"))
+            .find_map(|c| c.clock)
     }
 }
 

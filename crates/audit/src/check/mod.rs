@@ -204,10 +204,13 @@ fn check_sheet(text: &GameText, options: &Options, sheet: &Scoresheet, report: &
     report.black = sheet.known_tag(TagName::Black).map(CompactString::from);
     report.round = sheet.known_tag(TagName::Round).map(CompactString::from);
     report.recorded_result = laws::outcome::recorded_result(sheet);
+    // The comments' commands, read once: the events for the walk, the
+    // clock readings for the time control, the clocks' check and rulings.
+    let scoresheet::CommentCommands { events, clocks } = sheet.comment_commands(text);
     let time_control = sheet
         .known_tag(TagName::TimeControl)
         .and_then(|tag| TimeControl::parse(tag).ok())
-        .map(|tc| readings::settle_minutes(tc, sheet, text));
+        .map(|tc| readings::settle_minutes(tc, &clocks));
     let class = options
         .class
         .or_else(|| time_control.as_ref().and_then(TimeControl::class))
@@ -220,6 +223,8 @@ fn check_sheet(text: &GameText, options: &Options, sheet: &Scoresheet, report: &
         options,
         class,
         time_control,
+        events,
+        clocks,
     };
 
     if let Some(reason) = header::unreadable(sheet) {
@@ -333,6 +338,10 @@ struct Context<'a> {
     class: GameClass,
     /// The tag as read, after the clock readings settled any doubt about minutes.
     time_control: Option<TimeControl>,
+    /// The arbiter events of the comments, in order.
+    events: Vec<scoresheet::EventAt>,
+    /// The clock readings of the comments, in order.
+    clocks: Vec<scoresheet::ClockAt>,
 }
 
 impl Context<'_> {

@@ -6,7 +6,7 @@ use laws::{
     clock::{Credit, Reading, check_readings},
     time_control::TimeControl,
 };
-use scoresheet::{ClockAt, GameText, Scoresheet};
+use scoresheet::ClockAt;
 use shakmaty::{CastlingMode, Chess, Color, Position};
 
 use super::Context;
@@ -17,20 +17,20 @@ use crate::{
 };
 
 /// A tag such as `90+30`, read in minutes when the first clock reading
-/// (after either player's first move) fits only that reading.
-pub(super) fn settle_minutes(tc: TimeControl, sheet: &Scoresheet, text: &GameText) -> TimeControl {
-    let first = sheet
-        .comments
+/// (after either player's first move) fits only that reading; `clocks`,
+/// the comments' ([`scoresheet::Scoresheet::comment_commands`]).
+pub(super) fn settle_minutes(tc: TimeControl, clocks: &[ClockAt]) -> TimeControl {
+    let first = clocks
         .iter()
         .filter(|c| (1..=2).contains(&c.after_ply))
-        .find_map(|c| sheet.clock_command(text, c, "clk"));
+        .find_map(|c| c.clock);
     laws::clock::settle_minutes(tc, first)
 }
 
 impl Context<'_> {
-    fn readings(plies: usize, clocks: &[ClockAt]) -> Vec<Reading> {
+    fn readings(&self, plies: usize) -> Vec<Reading> {
         let mut readings = vec![Reading::default(); plies + 1];
-        for at in clocks {
+        for at in &self.clocks {
             let Some(reading) = readings.get_mut(at.after_ply) else {
                 continue;
             };
@@ -41,14 +41,12 @@ impl Context<'_> {
         readings
     }
 
-    /// Checks the readings of the `report.plies` moves replayed from `start`:
-    /// `clocks`, the comments' ([`Scoresheet::comment_commands`]).
+    /// Checks the readings of the `report.plies` moves replayed from `start`.
     pub(super) fn clock_readings(
         &self,
         report: &mut GameReport,
         start: &Chess,
         mode: CastlingMode,
-        clocks: &[ClockAt],
     ) {
         let Some(tc) = self
             .time_control
@@ -60,7 +58,7 @@ impl Context<'_> {
         if !self.sheet.comments.iter().any(|c| c.after_ply > 0) {
             return;
         }
-        let readings = Self::readings(report.plies, clocks);
+        let readings = self.readings(report.plies);
         // Time the arbiter gave a player, by the ply after which it was given.
         let credits: Vec<Credit> = report
             .findings
@@ -127,14 +125,14 @@ impl Context<'_> {
 
 impl Context<'_> {
     /// The time of each ruling: both players' last `%clk` readings at or
-    /// before its position (`clocks`, the comments'). Only games with
-    /// rulings and clock readings pay.
-    pub(super) fn ruling_clocks(&self, report: &mut GameReport, start: &Chess, clocks: &[ClockAt]) {
+    /// before its position. Only games with rulings and clock readings pay.
+    pub(super) fn ruling_clocks(&self, report: &mut GameReport, start: &Chess) {
         if !report.findings.iter().any(|f| f.kind.is_ruling()) {
             return;
         }
         let first = start.turn();
-        let readings: Vec<(usize, Color, f64)> = clocks
+        let readings: Vec<(usize, Color, f64)> = self
+            .clocks
             .iter()
             .filter(|c| c.after_ply > 0)
             .filter_map(|c| {

@@ -91,8 +91,6 @@ pub(super) struct GameAudit<'c, 'a> {
     start: Chess,
     /// A fast non-cryptographic hash: fingerprints only need to tell games apart.
     pub fingerprint: rustc_hash::FxHasher,
-    /// The comments' clock readings, read with the events.
-    pub clocks: Vec<scoresheet::ClockAt>,
 }
 
 /// What the walk leaves for the game's ruling: the replay, whether the record
@@ -125,7 +123,6 @@ impl Context<'_> {
             fix: Reconstruction::default(),
             start,
             fingerprint: rustc_hash::FxHasher::default(),
-            clocks: Vec::new(),
         };
         // The moves' keys are their squares: from another board the same
         // squares can be other moves, so a set-up game's board is part of it.
@@ -133,9 +130,7 @@ impl Context<'_> {
             audit.start.board().hash(&mut audit.fingerprint);
         }
         audit.note_ending();
-        let scoresheet::CommentCommands { events, clocks } = self.sheet.comment_commands(self.text);
-        audit.clocks = clocks;
-        let mut events = events.iter().peekable();
+        let mut events = self.events.iter().peekable();
         let plies = self.sheet.moves.len();
         let mut index = 0;
         while index < plies {
@@ -534,7 +529,7 @@ impl GameAudit<'_, '_> {
             report.fingerprint = Some(fingerprint.finish());
             self.fingerprint = fingerprint;
         }
-        ctx.clock_readings(report, &self.start, mode, &self.clocks);
+        ctx.clock_readings(report, &self.start, mode);
         // The walk's positions are those of the moves as written only where
         // it repaired nothing and no illegal move stood.
         let as_written = self.fix.repairs == 0
@@ -544,7 +539,7 @@ impl GameAudit<'_, '_> {
             && self.fix.rewrites.is_empty();
         let later = self.walk.missed.first_recurrence().filter(|_| as_written);
         ctx.name_repetitions(report, &self.start, mode, &self.fix.stood, later);
-        ctx.ruling_clocks(report, &self.start, &self.clocks);
+        ctx.ruling_clocks(report, &self.start);
         match self.fix.written_plies {
             Some(_) => self.fix.written_ending.take(),
             None => self.replay.ending().cloned(),
