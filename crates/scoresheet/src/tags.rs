@@ -16,27 +16,22 @@ pub struct Tag {
     pub name: CompactString,
     pub value: CompactString,
     pub span: Span,
-    /// `TagName::of(&name)`, set by [`Tag::read`] alone so that it cannot
-    /// disagree with the name it was read with.
+    /// `TagName::of(&name)`, set by [`Tag::classified`] alone so that it
+    /// cannot disagree with the name it was read with.
     known: TagName,
 }
 
 impl Tag {
     /// A tag pair with its name classified.
     pub fn new(name: CompactString, value: CompactString, span: Span) -> Tag {
-        Tag::read(&name, value, span)
+        Tag::classified(TagName::of(&name), || Cow::Borrowed(&name), value, span)
     }
 
-    /// A tag pair as read: the name classified, and a known name taken from
-    /// [`TagName::text`] rather than copied from the game, since nearly
-    /// every tag of a header has one.
-    pub(crate) fn read(name: &str, value: CompactString, span: Span) -> Tag {
-        Tag::classified(TagName::of(name), || Cow::Borrowed(name), value, span)
-    }
-
-    /// [`Tag::read`] of a name already classified: `known` is
+    /// A tag pair of a name already classified: `known` is
     /// `TagName::of(name)`, and `name` is asked for only when it is
-    /// [`TagName::Other`].
+    /// [`TagName::Other`]. A known name is taken from [`TagName::text`]
+    /// rather than copied from the game, since nearly every tag of a header
+    /// has one.
     fn classified<'n>(
         known: TagName,
         name: impl FnOnce() -> Cow<'n, str>,
