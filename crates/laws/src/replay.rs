@@ -292,7 +292,7 @@ impl Replay {
     /// Inlined: it runs on every ply, and a call costs a tenth of it.
     #[inline(always)]
     fn advance(&mut self, mv: Move, legal: bool) -> bool {
-        let irreversible = self.pos.is_irreversible(mv);
+        let irreversible = is_irreversible(&self.pos, mv);
         // A legal reversible move is one piece's step, which the series
         // keeps (or only notes, while it is short).
         let step = match mv {
@@ -670,6 +670,34 @@ impl Undo {
     }
 }
 
+/// shakmaty's `Position::is_irreversible`, asked on every ply: the same
+/// answer (`irreversible_as_shakmaty_says`), with its usual questions
+/// skipped where they cannot change it. A piece's step needs no look at
+/// the castling rights when no right is left (most of a game), nor the
+/// call for a legal en passant square when the position offers none
+/// (all but a few plies): together some ten instructions a ply.
+#[inline(always)]
+fn is_irreversible(pos: &Chess, mv: Move) -> bool {
+    match mv {
+        Move::Normal {
+            role,
+            from,
+            to,
+            capture: None,
+            ..
+        } if role != Role::Pawn => {
+            let rights = pos.castles().castling_rights();
+            (rights.any()
+                && (rights.contains(from)
+                    || rights.contains(to)
+                    || (role == Role::King && pos.castles().has_color(pos.turn()))))
+                || (pos.maybe_ep_square().is_some() && pos.legal_ep_square().is_some())
+        }
+        // A pawn's move, a capture, castling, en passant, a piece put.
+        _ => true,
+    }
+}
+
 /// Whether shakmaty sets `pos` up as it stands: a legal position.
 fn sets_up(pos: &Chess, mode: CastlingMode) -> bool {
     // Nearly every game starts from the standard position.
@@ -687,6 +715,50 @@ mod tests {
     };
 
     use crate::{mating::position_from_fen, testing::xorshift};
+
+    /// The walk's own `is_irreversible` against shakmaty's, for every
+    /// legal move of the positions of random games (castling rights and
+    /// en passant squares, offered or not, pass by) and for the pieces'
+    /// displacements after an illegal move that stood: the same answer.
+    #[test]
+    fn irreversible_as_shakmaty_says() {
+        let (mut asked, mut irreversible, mut offered) = (0, 0, 0);
+        let mut check = |pos: &Chess| {
+            offered += usize::from(pos.legal_ep_square().is_some());
+            let mut moves: Vec<Move> = pos.legal_moves().into_iter().collect();
+            // Steps that are no legal move: a king or rook off its square
+            // with the rights still standing, onto a square of a right.
+            for from in pos.us() {
+                for to in [Square::A1, Square::H8, Square::E4, Square::B7] {
+                    if let Some(role) = pos.board().role_at(from)
+                        && !pos.board().occupied().contains(to)
+                    {
+                        moves.push(Move::Normal {
+                            role,
+                            from,
+                            capture: None,
+                            to,
+                            promotion: None,
+                        });
+                    }
+                }
+            }
+            for mv in moves {
+                asked += 1;
+                irreversible += usize::from(pos.is_irreversible(mv));
+                assert_eq!(
+                    is_irreversible(pos, mv),
+                    pos.is_irreversible(mv),
+                    "{mv:?} in {}",
+                    Fen::from_position(pos, EnPassantMode::Always)
+                );
+            }
+        };
+        crate::testing::random_games(0x1e7e_2501, 300, 120, &mut check);
+        crate::testing::irregular_positions(0x1e7e_2502, 100, 80, &mut check);
+        assert!(asked > 100_000 && irreversible > 10_000 && irreversible < asked);
+        assert!(offered > 50, "en passant offered {offered} times");
+    }
 
     fn replay(fen: &str, moves: &str) -> Replay {
         let pos: Chess = fen
