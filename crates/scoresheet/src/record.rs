@@ -611,7 +611,7 @@ impl Scoresheet {
             TagName::Other => self
                 .tags
                 .iter()
-                .find(|t| t.name == name)
+                .find(|t| t.name() == name)
                 .map(|t| t.value.as_str()),
             known => self.known_tag(known),
         }

@@ -11,9 +11,13 @@ use crate::{
 
 /// One `[Name "value"]` tag pair, decoded. Names and most values are short
 /// enough to be held inline, so reading a header allocates next to nothing.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Clone, PartialEq, Eq)]
 pub struct Tag {
-    pub name: CompactString,
+    /// The name as written where it is no known one ([`TagName::Other`]),
+    /// else empty: a known name's text is [`TagName::as_str`], and
+    /// [`Tag::name`] gives either (a copy of the known name into every
+    /// pair cost a load and a store of 24 bytes on every tag read).
+    name: CompactString,
     pub value: CompactString,
     pub span: Span,
     /// `TagName::of(&name)`, set by [`Tag::classified`] alone so that it
@@ -29,9 +33,8 @@ impl Tag {
 
     /// A tag pair of a name already classified: `known` is
     /// `TagName::of(name)`, and `name` is asked for only when it is
-    /// [`TagName::Other`]. A known name is taken from [`TagName::text`]
-    /// rather than copied from the game, since nearly every tag of a header
-    /// has one.
+    /// [`TagName::Other`]: a known name is neither copied from the game
+    /// nor stored ([`Tag::name`]), and nearly every tag of a header has one.
     fn classified<'n>(
         known: TagName,
         name: impl FnOnce() -> Cow<'n, str>,
@@ -40,7 +43,7 @@ impl Tag {
     ) -> Tag {
         let name = match known {
             TagName::Other => CompactString::from(name()),
-            known => known.text(),
+            _ => CompactString::const_new(""),
         };
         Tag {
             name,
@@ -50,11 +53,41 @@ impl Tag {
         }
     }
 
+    /// The name as written (a known one in the spelling it must have to
+    /// be known).
+    ///
+    /// ```
+    /// use scoresheet::tags::{Tag, TagName};
+    /// let tag = Tag::new("WhiteElo".into(), "2100".into(), Default::default());
+    /// assert_eq!((tag.name(), tag.known()), ("WhiteElo", TagName::WhiteElo));
+    /// let tag = Tag::new("Annotator".into(), "A".into(), Default::default());
+    /// assert_eq!((tag.name(), tag.known()), ("Annotator", TagName::Other));
+    /// ```
+    #[inline]
+    pub fn name(&self) -> &str {
+        match self.known {
+            TagName::Other => &self.name,
+            known => known.as_str(),
+        }
+    }
+
     /// The name as one the checks ask for, classified when the pair was
     /// read ([`TagName::Other`] for any other).
     #[inline]
     pub fn known(&self) -> TagName {
         self.known
+    }
+}
+
+impl std::fmt::Debug for Tag {
+    // The name as `Tag::name` gives it, the known ones' included.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Tag")
+            .field("name", &self.name())
+            .field("value", &self.value)
+            .field("span", &self.span)
+            .field("known", &self.known)
+            .finish()
     }
 }
 
@@ -166,17 +199,6 @@ impl TagName {
         }
     }
 
-    /// [`TagName::as_str`] as a `CompactString`: a copy of a ready-made
-    /// one, the 24 bytes that hold a short name, with no look at its text.
-    ///
-    /// ```
-    /// use scoresheet::tags::TagName;
-    /// assert_eq!(TagName::WhiteFideId.text(), "WhiteFideId");
-    /// ```
-    pub fn text(self) -> CompactString {
-        NAME_TEXTS[self as usize].clone()
-    }
-
     /// The known name `name` is, exactly as written (case and all), else
     /// [`TagName::Other`]. Its length and first two bytes leave at most
     /// one candidate, which one comparison confirms: this runs for every
@@ -239,23 +261,6 @@ pub const SEVEN_TAG_ROSTER: [&str; 7] = [
     TagName::Result.as_str(),
 ];
 
-/// [`TagName::as_str`] of each name, in the enum's order, made once (a
-/// `static`: a `const` would be built and dropped again at each use).
-static NAME_TEXTS: [CompactString; TagName::KNOWN.len() + 1] = {
-    let mut texts = [const { CompactString::const_new("") }; TagName::KNOWN.len() + 1];
-    let mut i = 0;
-    while i < TagName::KNOWN.len() {
-        let name = TagName::KNOWN[i];
-        // The empty text it replaces owns nothing to drop.
-        std::mem::forget(std::mem::replace(
-            &mut texts[name as usize],
-            CompactString::const_new(name.as_str()),
-        ));
-        i += 1;
-    }
-    texts
-};
-
 /// The text of a game's header, checked as UTF-8 a stretch at a time: a
 /// call of `from_utf8` costs some eighty instructions of its own, whatever
 /// the length of a short string, and a header's names and values are
@@ -298,7 +303,13 @@ impl<'a> HeaderText<'a> {
             }
             if let Some(value) = found {
                 // `decode` drops a byte-order mark before a value; so does this.
-                let value = value.strip_prefix('\u{feff}').unwrap_or(value);
+                // Its first byte tells the mark's absence without a look
+                // at the character.
+                let value = if value.as_bytes().first() == Some(&0xef) {
+                    value.strip_prefix('\u{feff}').unwrap_or(value)
+                } else {
+                    value
+                };
                 let value = if self.escapes {
                     unescape(value)
                 } else {
@@ -499,8 +510,8 @@ mod tests {
             .tags()
             .iter()
             .map(|t| {
-                assert_eq!(t.known(), TagName::of(&t.name), "{}", t.name);
-                format!("{}={}", t.name, t.value)
+                assert_eq!(t.known(), TagName::of(t.name()), "{}", t.name());
+                format!("{}={}", t.name(), t.value)
             })
             .collect()
     }
