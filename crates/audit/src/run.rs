@@ -15,7 +15,7 @@ use rayon::prelude::*;
 use scoresheet::{GameText, Splitter};
 
 use crate::{
-    check::{Options, check_game_with},
+    check::{Options, blank_report, check_game_into},
     report::GameReport,
     rewrite::KeptText,
     source::Source,
@@ -87,10 +87,16 @@ pub fn run_source(
             let (done, reports) = mpsc::sync_channel(1);
             let (name, options, give_back) = (name.clone(), options.clone(), give_back.clone());
             pool.spawn(move || {
+                // Each report made in its slot and filled there: collected
+                // from the workers' return values, each was copied twice more.
                 let mut checked: Vec<GameReport> = batch
-                    .par_iter()
-                    .map(|(i, text)| check_game_with(Arc::clone(&name), *i, text, &options))
+                    .iter()
+                    .map(|(i, text)| blank_report(&name, *i, text))
                     .collect();
+                checked
+                    .par_iter_mut()
+                    .zip(&batch)
+                    .for_each(|(report, (_, text))| check_game_into(report, text, &options));
                 if options.keep_text {
                     for (report, (_, text)) in checked.iter_mut().zip(batch) {
                         report.text = Some(KeptText {

@@ -164,22 +164,28 @@ pub fn check_game_with(
     options: &Options,
 ) -> GameReport {
     let source = source.into();
-    // The report is made here and filled in place: returned through the
-    // layers below (the worker's sheet, the panic guard), its few hundred
-    // bytes were copied at each of them, some ten copies a game.
     let mut report = blank_report(&source, game, text);
+    check_game_into(&mut report, text, options);
+    report
+}
+
+/// [`check_game_with`] into `report`, a [`blank_report`] of the game: the
+/// report is made where it is to stay (the slot of the run's batch) and
+/// filled in place. Returned through the layers below (the worker's sheet,
+/// the panic guard, the pool's collection), its few hundred bytes were
+/// copied at each of them.
+pub(crate) fn check_game_into(report: &mut GameReport, text: &GameText, options: &Options) {
     let checked = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-        check(text, options, &mut report)
+        check(text, options, report)
     }));
     if checked.is_err() {
-        report = blank_report(&source, game, text);
+        *report = blank_report(&report.source, report.game, text);
         report.findings.push(Finding::new(
             Kind::UnreadableGame,
             None,
             Facts::Unreadable(Unreadable::InternalError),
         ));
     }
-    report
 }
 
 thread_local! {
@@ -299,7 +305,7 @@ fn check_sheet(text: &GameText, options: &Options, sheet: &Scoresheet, report: &
 }
 
 /// A game's row before anything is known of it.
-fn blank_report(source: &Arc<str>, game: usize, text: &GameText) -> GameReport {
+pub(crate) fn blank_report(source: &Arc<str>, game: usize, text: &GameText) -> GameReport {
     GameReport {
         source: Arc::clone(source),
         game,
