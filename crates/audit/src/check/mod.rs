@@ -248,22 +248,37 @@ fn check_sheet(text: &GameText, options: &Options, sheet: &Scoresheet, report: &
     let recorded = report.recorded_result;
     let forfeit = ctx.forfeit_finding(&mut report.findings);
     ctx.non_standard_findings(&mut report.findings);
-    let Some(walk::Walked {
+    // The ruling is made while the walk's replay stands where the walk
+    // left it: moved out to this function and taken apart, its few hundred
+    // bytes were copied twice a game.
+    ctx.replay(report, |report, walked| {
+        rule(&ctx, report, walked, recorded, forfeit);
+    });
+    report.header.time_control = ctx.time_control;
+}
+
+/// The game's ruling on what the walk reached: the result by the ending
+/// the record as written reached, else by 5.1.2 and the record, and the
+/// finding where the recorded result differs.
+fn rule(
+    ctx: &Context<'_>,
+    report: &mut GameReport,
+    walked: walk::Walked<'_>,
+    recorded: Option<laws::GameResult>,
+    forfeit: bool,
+) {
+    let walk::Walked {
         replay,
         broken,
         ending_at,
         ending,
-    }) = ctx.replay(report)
-    else {
-        report.header.time_control = ctx.time_control;
-        return;
-    };
-
+    } = walked;
+    let sheet = ctx.sheet;
     // Rulings rest on the record as written: the ending it reached, never
     // one a repaired record reaches.
     let (ruled, reason) = match &ending {
         Some(ending) => (ending.result(), Some((ending.article(), ending.ply))),
-        None => laws::outcome::rule_without_ending(sheet, &replay, recorded, broken, forfeit),
+        None => laws::outcome::rule_without_ending(sheet, replay, recorded, broken, forfeit),
     };
     report.ruled_result = Some(ruled);
     if let Some(recorded) = recorded.filter(|r| r.is_decided())
@@ -301,7 +316,6 @@ fn check_sheet(text: &GameText, options: &Options, sheet: &Scoresheet, report: &
         f.move_number = label.filter(|_| ply > 0);
         report.findings.push(f);
     }
-    report.header.time_control = ctx.time_control;
 }
 
 /// A game's row before anything is known of it.

@@ -95,8 +95,8 @@ pub(super) struct GameAudit<'c, 'a> {
 
 /// What the walk leaves for the game's ruling: the replay, whether the record
 /// broke before its end, and where the game ended.
-pub(super) struct Walked {
-    pub replay: Replay,
+pub(super) struct Walked<'r> {
+    pub replay: &'r Replay,
     pub broken: bool,
     pub ending_at: Option<Occurrence>,
     /// The ending the record as written reached (never a repaired one's).
@@ -110,9 +110,14 @@ pub(super) enum Step {
 }
 
 impl Context<'_> {
-    /// Replays the main line. Returns the replay, whether the record broke
-    /// before its end, and the ending the record as written reached.
-    pub(super) fn replay(&self, report: &mut GameReport) -> Option<Walked> {
+    /// Replays the main line, then hands `rule` the replay, whether the
+    /// record broke before its end, and the ending the record as written
+    /// reached. `None` (and no ruling) where the game has no start position.
+    pub(super) fn replay<R>(
+        &self,
+        report: &mut GameReport,
+        rule: impl FnOnce(&mut GameReport, Walked<'_>) -> R,
+    ) -> Option<R> {
         let (start, mode) = self.start_position(&mut report.findings)?;
         let mut audit = GameAudit {
             ctx: self,
@@ -191,12 +196,13 @@ impl Context<'_> {
             audit.final_flag();
         }
         let ending = audit.finish(report, mode);
-        Some(Walked {
-            replay: audit.replay,
+        let walked = Walked {
+            replay: &audit.replay,
             broken: audit.broken,
-            ending_at: audit.walk.ending_at,
+            ending_at: audit.walk.ending_at.take(),
             ending,
-        })
+        };
+        Some(rule(report, walked))
     }
 }
 
