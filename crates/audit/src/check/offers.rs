@@ -128,6 +128,15 @@ impl GameAudit<'_, '_> {
         self.look_for_missed_claims();
     }
 
+    /// [`GameAudit::missed_claims`] where no piece was touched: the walk's
+    /// loop, where no event stands.
+    #[inline(always)]
+    pub(super) fn untouched_missed_claims(&mut self) {
+        if self.walk.missed.may_find(&self.replay) {
+            self.look_for_missed_claims();
+        }
+    }
+
     /// [`GameAudit::missed_claims`] where one may be found.
     #[inline(never)]
     fn look_for_missed_claims(&mut self) {
