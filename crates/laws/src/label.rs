@@ -1,7 +1,7 @@
 //! A move as an arbiter names it: `40...Kg7` is Black's 40th move.
 
 use shakmaty::{
-    CastlingSide, Chess, Color, Move, Position, Role,
+    Bitboard, CastlingSide, Chess, Color, Move, Position, Role, Square,
     san::{San, SanPlus, Suffix},
 };
 
@@ -84,6 +84,19 @@ impl MoveLabel {
 /// }
 /// ```
 pub fn san_plus(before: &Chess, mv: Move) -> SanPlus {
+    // A piece's move out of check, most labels: its rivals found on the
+    // board, without shakmaty's list of candidates.
+    if let Move::Normal {
+        role,
+        from,
+        capture,
+        to,
+        promotion: None,
+    } = mv
+        && let Some(origins) = crate::san::piece_origins(before, role, to)
+    {
+        return piece_san_plus(before, mv, origins, (role, from, capture, to));
+    }
     // The candidates as shakmaty's `SanPlus::from_move` asks for them.
     let moves = match mv {
         Move::Normal { role, to, .. } | Move::Put { role, to } => before.san_candidates(role, to),
@@ -106,6 +119,46 @@ pub fn san_plus(before: &Chess, mv: Move) -> SanPlus {
     };
     SanPlus {
         san: San::disambiguate(mv, &moves),
+        suffix,
+    }
+}
+
+/// [`san_plus`] of a piece's move (not a pawn's, not the king's, no
+/// promotion) where `origins` are the squares its role can legally come to
+/// `to` from: shakmaty's suffix and disambiguation by those rivals.
+fn piece_san_plus(
+    before: &Chess,
+    mv: Move,
+    origins: Bitboard,
+    (role, from, capture, to): (Role, Square, Option<Role>, Square),
+) -> SanPlus {
+    // The move is legal where it is one of the candidates, capture and all.
+    let legal = origins.contains(from) && capture == before.board().role_at(to);
+    let suffix = if legal {
+        let mut after = before.clone();
+        after.play_unchecked(mv);
+        if after.checkers().is_empty() {
+            None
+        } else {
+            Suffix::from_position(&after)
+        }
+    } else {
+        None
+    };
+    // `San::disambiguate`: the rivals are the other candidates.
+    let rivals = origins.without(from);
+    let ambiguous = rivals.any();
+    let ambiguous_file = (rivals & Bitboard::from_file(from.file())).any();
+    let ambiguous_rank = (rivals & Bitboard::from_rank(from.rank())).any();
+    SanPlus {
+        san: San::Normal {
+            role,
+            file: (ambiguous && (!ambiguous_file || ambiguous_rank)).then(|| from.file()),
+            rank: ambiguous_file.then(|| from.rank()),
+            capture: capture.is_some(),
+            to,
+            promotion: None,
+        },
         suffix,
     }
 }
@@ -147,6 +200,18 @@ mod tests {
                     role,
                     from,
                     capture: board.role_at(to),
+                    to,
+                    promotion: None,
+                });
+                // The same step with the capture misread: no move of the
+                // position, so a label with no suffix.
+                moves.push(Move::Normal {
+                    role,
+                    from,
+                    capture: match board.role_at(to) {
+                        None => Some(Role::Queen),
+                        Some(_) => None,
+                    },
                     to,
                     promotion: None,
                 });

@@ -129,29 +129,7 @@ pub fn to_move_inline(pos: &Chess, san: &San) -> Result<Move, SanError> {
                 Bitboard::EMPTY
             }
         }
-        Role::Knight => attacks::knight_attacks(to) & pos.our(role),
-        // The sliders of the role on its lines through `to`, each asked
-        // whether the squares between are empty, instead of shakmaty's
-        // attack table: that table (700 KiB) is never all in cache beside
-        // the rest of the audit, and its look-ups here were a twentieth of
-        // the walk's time for a hundredth of its instructions (perf) and a
-        // seventh of the misses of a 512 KiB cache (cachegrind). The lines
-        // come from 240 bytes of tables, the squares between from 32 KiB.
-        Role::Bishop | Role::Rook | Role::Queen => {
-            let lines = match role {
-                Role::Rook => straight_lines(to),
-                Role::Bishop => diagonals(to),
-                _ => all_lines(to),
-            };
-            let occupied = board.occupied();
-            let mut reach = Bitboard::EMPTY;
-            for from in pos.our(role) & lines {
-                if (attacks::between(from, to) & occupied).is_empty() {
-                    reach.add(from);
-                }
-            }
-            reach
-        }
+        Role::Knight | Role::Bishop | Role::Rook | Role::Queen => piece_reach(pos, role, to),
     };
     let named = origins
         & file.map_or(Bitboard::FULL, Bitboard::from_file)
@@ -186,6 +164,69 @@ pub fn to_move_inline(pos: &Chess, san: &San) -> Result<Move, SanError> {
         Some(_) => Err(SanError::AmbiguousSan),
         None => Err(SanError::IllegalSan),
     }
+}
+
+/// Our pieces of `role`, a knight, bishop, rook or queen, that reach `to`
+/// on the board as it stands (a knight's jump, a slider's line with the
+/// squares between empty), pins aside.
+#[inline(always)]
+fn piece_reach(pos: &Chess, role: Role, to: Square) -> Bitboard {
+    match role {
+        Role::Knight => attacks::knight_attacks(to) & pos.our(role),
+        // The sliders of the role on its lines through `to`, each asked
+        // whether the squares between are empty, instead of shakmaty's
+        // attack table: that table (700 KiB) is never all in cache beside
+        // the rest of the audit, and its look-ups here were a twentieth of
+        // the walk's time for a hundredth of its instructions (perf) and a
+        // seventh of the misses of a 512 KiB cache (cachegrind). The lines
+        // come from 240 bytes of tables, the squares between from 32 KiB.
+        Role::Bishop | Role::Rook | Role::Queen => {
+            let lines = match role {
+                Role::Rook => straight_lines(to),
+                Role::Bishop => diagonals(to),
+                _ => all_lines(to),
+            };
+            let occupied = pos.board().occupied();
+            let mut reach = Bitboard::EMPTY;
+            for from in pos.our(role) & lines {
+                if (attacks::between(from, to) & occupied).is_empty() {
+                    reach.add(from);
+                }
+            }
+            reach
+        }
+        Role::Pawn | Role::King => Bitboard::EMPTY,
+    }
+}
+
+/// The squares from which our pieces of `role`, a knight, bishop, rook or
+/// queen, can legally move to `to` where the side to move is not in check:
+/// the departures of shakmaty's `san_candidates` for the role and square,
+/// found without its move list (a list of 256 moves returned by value).
+/// `None` in check, without a king, or for a pawn or the king, where
+/// shakmaty's candidates are to be asked.
+pub(crate) fn piece_origins(pos: &Chess, role: Role, to: Square) -> Option<Bitboard> {
+    if matches!(role, Role::Pawn | Role::King) {
+        return None;
+    }
+    let board = pos.board();
+    let king = board.king_of(pos.turn())?;
+    if checkers(board, king, pos.turn()).any() {
+        return None;
+    }
+    if pos.us().contains(to) {
+        return Some(Bitboard::EMPTY);
+    }
+    let reach = piece_reach(pos, role, to);
+    // shakmaty's rule for a piece's move: off the king's line only if it
+    // blocks no enemy slider's.
+    let mut origins = reach;
+    for from in reach & slider_blockers(board, pos.them(), king) {
+        if !attacks::aligned(from, to, king) {
+            origins.discard(from);
+        }
+    }
+    Some(origins)
 }
 
 /// The pieces that give check to our king on `king` (`us` to move):
