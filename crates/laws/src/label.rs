@@ -93,9 +93,15 @@ pub fn san_plus(before: &Chess, mv: Move) -> SanPlus {
         to,
         promotion: None,
     } = mv
-        && let Some(origins) = crate::san::piece_origins(before, role, to)
+        && let Some(origins) = crate::san::piece_origins(before.board(), before.turn(), role, to)
     {
-        return piece_san_plus(before, mv, origins, (role, from, capture, to));
+        let legal = origins.contains(from) && capture == before.board().role_at(to);
+        let suffix = legal.then(|| {
+            let mut after = before.clone();
+            after.play_unchecked(mv);
+            suffix(&after)
+        });
+        return piece_san_plus(origins, (role, from, capture, to), suffix.flatten());
     }
     // The candidates as shakmaty's `SanPlus::from_move` asks for them.
     let moves = match mv {
@@ -109,11 +115,7 @@ pub fn san_plus(before: &Chess, mv: Move) -> SanPlus {
     let suffix = if moves.contains(&mv) {
         let mut after = before.clone();
         after.play_unchecked(mv);
-        if after.checkers().is_empty() {
-            None
-        } else {
-            Suffix::from_position(&after)
-        }
+        suffix(&after)
     } else {
         None
     };
@@ -123,28 +125,25 @@ pub fn san_plus(before: &Chess, mv: Move) -> SanPlus {
     }
 }
 
+/// shakmaty's suffix of a move that reached `after`: `+`, `#` or none.
+pub(crate) fn suffix(after: &Chess) -> Option<Suffix> {
+    if after.checkers().is_empty() {
+        None
+    } else {
+        Suffix::from_position(after)
+    }
+}
+
 /// [`san_plus`] of a piece's move (not a pawn's, not the king's, no
 /// promotion) where `origins` are the squares its role can legally come to
-/// `to` from: shakmaty's suffix and disambiguation by those rivals.
-fn piece_san_plus(
-    before: &Chess,
-    mv: Move,
+/// `to` from, with the `suffix` of the position it reached if it is legal
+/// (one of the candidates, its capture as the board has it; none if not):
+/// shakmaty's disambiguation by those rivals.
+pub(crate) fn piece_san_plus(
     origins: Bitboard,
     (role, from, capture, to): (Role, Square, Option<Role>, Square),
+    suffix: Option<Suffix>,
 ) -> SanPlus {
-    // The move is legal where it is one of the candidates, capture and all.
-    let legal = origins.contains(from) && capture == before.board().role_at(to);
-    let suffix = if legal {
-        let mut after = before.clone();
-        after.play_unchecked(mv);
-        if after.checkers().is_empty() {
-            None
-        } else {
-            Suffix::from_position(&after)
-        }
-    } else {
-        None
-    };
     // `San::disambiguate`: the rivals are the other candidates.
     let rivals = origins.without(from);
     let ambiguous = rivals.any();

@@ -6,13 +6,13 @@ use std::{borrow::Cow, num::NonZeroU32};
 
 use scoresheet::{Mark, WrittenMove};
 use shakmaty::{
-    Bitboard, CastlingMode, CastlingSide, Chess, Color, EnPassantMode, FromSetup, Move, Position,
-    Role, Setup, Square,
+    Bitboard, Board, CastlingMode, CastlingSide, Chess, Color, EnPassantMode, FromSetup, Move,
+    Position, Role, Setup, Square,
 };
 
 use crate::{
     ending::{Ending, EndingKind},
-    label::MoveLabel,
+    label::{MoveLabel, MoveText},
     mating::{
         has_king_step, is_crowded, is_dead_position, may_be_dead_by_forced_reply,
         surely_alive_counted,
@@ -181,7 +181,12 @@ impl Replay {
     pub fn last_label(&self) -> Option<MoveLabel> {
         let (before, mv) = match self.prev.as_ref()? {
             Before::Copy(before, mv) => (Cow::Borrowed(before), *mv),
-            Before::Undo(undo) => (Cow::Owned(undo.set_back(&self.pos, self.mode)?), undo.mv),
+            Before::Undo(undo) => {
+                if let Some(label) = undo.piece_label(&self.pos) {
+                    return Some(label);
+                }
+                (Cow::Owned(undo.set_back(&self.pos, self.mode)?), undo.mv)
+            }
         };
         let san = crate::label::san_plus(&before, mv);
         Some(MoveLabel::of(&before, san))
@@ -622,6 +627,58 @@ impl Undo {
     /// rights and counters as they were. `None` if shakmaty does not set it
     /// up, which a legal move from a legal position never leaves.
     fn set_back(&self, after: &Chess, mode: CastlingMode) -> Option<Chess> {
+        let setup = Setup {
+            board: self.board_before(after)?,
+            promoted: Bitboard::EMPTY,
+            pockets: None,
+            turn: !after.turn(),
+            castling_rights: self.castling_rights,
+            ep_square: self.ep_square,
+            remaining_checks: None,
+            halfmoves: self.halfmoves,
+            fullmoves: self.fullmoves,
+        };
+        Chess::from_setup(setup, mode).ok()
+    }
+
+    /// The label of the move where it is a piece's move out of check (most
+    /// labels): the board before it, set back, is enough to find the
+    /// piece's rivals, and `after` is the position it reached, for its
+    /// suffix. `None` where the position before must be set up whole
+    /// ([`Undo::set_back`]), which shakmaty validates (some 770
+    /// instructions).
+    fn piece_label(&self, after: &Chess) -> Option<MoveLabel> {
+        let Move::Normal {
+            role,
+            from,
+            capture,
+            to,
+            promotion: None,
+        } = self.mv
+        else {
+            return None;
+        };
+        if matches!(role, Role::Pawn | Role::King) {
+            return None;
+        }
+        let us = !after.turn();
+        let board = self.board_before(after)?;
+        let origins = crate::san::piece_origins(&board, us, role, to)?;
+        // As `label::san_plus` asks it: one of the candidates, its capture
+        // as the board before has it.
+        let legal = origins.contains(from) && capture == board.role_at(to);
+        let suffix = legal.then(|| crate::label::suffix(after)).flatten();
+        let san = crate::label::piece_san_plus(origins, (role, from, capture, to), suffix);
+        Some(MoveLabel {
+            number: self.fullmoves.get(),
+            side: us,
+            text: MoveText::San(san),
+        })
+    }
+
+    /// The board before the move: the pieces stepped back from `after`,
+    /// the captured one restored.
+    fn board_before(&self, after: &Chess) -> Option<Board> {
         let us = !after.turn();
         let mut board = after.board().clone();
         match self.mv {
@@ -655,18 +712,7 @@ impl Undo {
             }
             Move::Put { .. } => return None,
         }
-        let setup = Setup {
-            board,
-            promoted: Bitboard::EMPTY,
-            pockets: None,
-            turn: us,
-            castling_rights: self.castling_rights,
-            ep_square: self.ep_square,
-            remaining_checks: None,
-            halfmoves: self.halfmoves,
-            fullmoves: self.fullmoves,
-        };
-        Chess::from_setup(setup, mode).ok()
+        Some(board)
     }
 }
 
@@ -711,10 +757,62 @@ mod tests {
     use super::*;
     use scoresheet::notation::parse_move;
     use shakmaty::{
-        Board, EnPassantMode, Role, Square, fen::Fen, san::SanPlus, zobrist::Zobrist128,
+        EnPassantMode,
+        fen::Fen,
+        san::{San, SanPlus},
+        zobrist::Zobrist128,
     };
 
     use crate::{mating::position_from_fen, testing::xorshift};
+
+    /// A piece's label told from the board set back ([`Undo::piece_label`])
+    /// is the label of the position set up whole before the move, for
+    /// every move of random games that has one (checks, pins and rivals on
+    /// a file or rank pass by); `last_label` gives it either way.
+    #[test]
+    fn a_piece_label_is_the_label_of_the_position_set_back() {
+        let mut seed: u64 = 0x9a3c_1b07_d2e4_5f61;
+        let (mut told, mut asked, mut ambiguous) = (0, 0, 0);
+        for _ in 0..200 {
+            let mut game = Replay::new(Chess::default(), CastlingMode::Standard);
+            for _ in 0..120 {
+                let moves = game.position().legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                xorshift(&mut seed);
+                let index = usize::try_from(seed % moves.len() as u64).unwrap_or(0);
+                game.play_move(moves[index], None);
+                let Some(Before::Undo(undo)) = &game.prev else {
+                    continue;
+                };
+                asked += 1;
+                let before = undo
+                    .set_back(&game.pos, game.mode)
+                    .expect("a legal move sets back");
+                let whole = MoveLabel::of(&before, crate::label::san_plus(&before, undo.mv));
+                if let Some(label) = undo.piece_label(&game.pos) {
+                    told += 1;
+                    if let MoveText::San(SanPlus {
+                        san: San::Normal { file, rank, .. },
+                        ..
+                    }) = &label.text
+                    {
+                        ambiguous += usize::from(file.is_some() || rank.is_some());
+                    }
+                    assert_eq!(
+                        label,
+                        whole,
+                        "{}",
+                        Fen::from_position(&before, EnPassantMode::Legal)
+                    );
+                }
+                assert_eq!(game.last_label(), Some(whole));
+            }
+        }
+        assert!(told > 5_000 && told < asked, "{told} of {asked}");
+        assert!(ambiguous > 100, "{ambiguous} disambiguated");
+    }
 
     /// The walk's own `is_irreversible` against shakmaty's, for every
     /// legal move of the positions of random games (castling rights and

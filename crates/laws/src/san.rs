@@ -129,7 +129,9 @@ pub fn to_move_inline(pos: &Chess, san: &San) -> Result<Move, SanError> {
                 Bitboard::EMPTY
             }
         }
-        Role::Knight | Role::Bishop | Role::Rook | Role::Queen => piece_reach(pos, role, to),
+        Role::Knight | Role::Bishop | Role::Rook | Role::Queen => {
+            piece_reach(board, pos.our(role), role, to)
+        }
     };
     let named = origins
         & file.map_or(Bitboard::FULL, Bitboard::from_file)
@@ -170,9 +172,9 @@ pub fn to_move_inline(pos: &Chess, san: &San) -> Result<Move, SanError> {
 /// on the board as it stands (a knight's jump, a slider's line with the
 /// squares between empty), pins aside.
 #[inline(always)]
-fn piece_reach(pos: &Chess, role: Role, to: Square) -> Bitboard {
+fn piece_reach(board: &Board, ours: Bitboard, role: Role, to: Square) -> Bitboard {
     match role {
-        Role::Knight => attacks::knight_attacks(to) & pos.our(role),
+        Role::Knight => attacks::knight_attacks(to) & ours,
         // The sliders of the role on its lines through `to`, each asked
         // whether the squares between are empty, instead of shakmaty's
         // attack table: that table (700 KiB) is never all in cache beside
@@ -186,9 +188,9 @@ fn piece_reach(pos: &Chess, role: Role, to: Square) -> Bitboard {
                 Role::Bishop => diagonals(to),
                 _ => all_lines(to),
             };
-            let occupied = pos.board().occupied();
+            let occupied = board.occupied();
             let mut reach = Bitboard::EMPTY;
-            for from in pos.our(role) & lines {
+            for from in ours & lines {
                 if (attacks::between(from, to) & occupied).is_empty() {
                     reach.add(from);
                 }
@@ -204,24 +206,30 @@ fn piece_reach(pos: &Chess, role: Role, to: Square) -> Bitboard {
 /// the departures of shakmaty's `san_candidates` for the role and square,
 /// found without its move list (a list of 256 moves returned by value).
 /// `None` in check, without a king, or for a pawn or the king, where
-/// shakmaty's candidates are to be asked.
-pub(crate) fn piece_origins(pos: &Chess, role: Role, to: Square) -> Option<Bitboard> {
+/// shakmaty's candidates are to be asked. `board` with `turn` to move is
+/// the position's (its castling rights and en passant square play no part).
+pub(crate) fn piece_origins(
+    board: &Board,
+    turn: Color,
+    role: Role,
+    to: Square,
+) -> Option<Bitboard> {
     if matches!(role, Role::Pawn | Role::King) {
         return None;
     }
-    let board = pos.board();
-    let king = board.king_of(pos.turn())?;
-    if checkers(board, king, pos.turn()).any() {
+    let king = board.king_of(turn)?;
+    if checkers(board, king, turn).any() {
         return None;
     }
-    if pos.us().contains(to) {
+    if board.by_color(turn).contains(to) {
         return Some(Bitboard::EMPTY);
     }
-    let reach = piece_reach(pos, role, to);
+    let ours = board.by_piece(role.of(turn));
+    let reach = piece_reach(board, ours, role, to);
     // shakmaty's rule for a piece's move: off the king's line only if it
     // blocks no enemy slider's.
     let mut origins = reach;
-    for from in reach & slider_blockers(board, pos.them(), king) {
+    for from in reach & slider_blockers(board, board.by_color(!turn), king) {
         if !attacks::aligned(from, to, king) {
             origins.discard(from);
         }
