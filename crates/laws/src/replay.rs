@@ -8,6 +8,7 @@ use scoresheet::{Mark, WrittenMove};
 use shakmaty::{
     Bitboard, Board, CastlingMode, CastlingSide, Chess, Color, EnPassantMode, FromSetup, Move,
     Position, Role, Setup, Square,
+    san::{San, SanPlus},
 };
 
 use crate::{
@@ -182,7 +183,7 @@ impl Replay {
         let (before, mv) = match self.prev.as_ref()? {
             Before::Copy(before, mv) => (Cow::Borrowed(before), *mv),
             Before::Undo(undo) => {
-                if let Some(label) = undo.piece_label(&self.pos) {
+                if let Some(label) = undo.quick_label(&self.pos) {
                     return Some(label);
                 }
                 (Cow::Owned(undo.set_back(&self.pos, self.mode)?), undo.mv)
@@ -641,39 +642,74 @@ impl Undo {
         Chess::from_setup(setup, mode).ok()
     }
 
-    /// The label of the move where it is a piece's move out of check (most
-    /// labels): the board before it, set back, is enough to find the
-    /// piece's rivals, and `after` is the position it reached, for its
-    /// suffix. `None` where the position before must be set up whole
-    /// ([`Undo::set_back`]), which shakmaty validates (some 770
-    /// instructions).
-    fn piece_label(&self, after: &Chess) -> Option<MoveLabel> {
-        let Move::Normal {
-            role,
-            from,
-            capture,
-            to,
-            promotion: None,
-        } = self.mv
-        else {
-            return None;
-        };
-        if matches!(role, Role::Pawn | Role::King) {
-            return None;
-        }
+    /// The label of the move without the position before it set up whole
+    /// ([`Undo::set_back`], which shakmaty validates: some 770
+    /// instructions), `after` being the position it reached. The move is
+    /// legal, so it is one of its candidates and its suffix is that of
+    /// `after`; only a piece's rivals need a board, the one before the move
+    /// set back. `None` for a piece's move in check (the rules of evasion),
+    /// where the position is set up whole.
+    fn quick_label(&self, after: &Chess) -> Option<MoveLabel> {
         let us = !after.turn();
-        let board = self.board_before(after)?;
-        let origins = crate::san::piece_origins(&board, us, role, to)?;
-        // As `label::san_plus` asks it: one of the candidates, its capture
-        // as the board before has it.
-        let legal = origins.contains(from) && capture == board.role_at(to);
-        let suffix = legal.then(|| crate::label::suffix(after)).flatten();
-        let san = crate::label::piece_san_plus(origins, (role, from, capture, to), suffix);
-        Some(MoveLabel {
+        let san = match self.mv {
+            // A pawn's move names its file when it captures, a king's
+            // nothing: neither has a rival.
+            Move::Normal {
+                role: role @ (Role::Pawn | Role::King),
+                from,
+                capture,
+                to,
+                promotion,
+            } => San::Normal {
+                role,
+                file: (role == Role::Pawn && capture.is_some()).then(|| from.file()),
+                rank: None,
+                capture: capture.is_some(),
+                to,
+                promotion,
+            },
+            Move::EnPassant { from, to } => San::Normal {
+                role: Role::Pawn,
+                file: Some(from.file()),
+                rank: None,
+                capture: true,
+                to,
+                promotion: None,
+            },
+            Move::Castle { king, rook } => San::Castle(if rook.file() < king.file() {
+                CastlingSide::QueenSide
+            } else {
+                CastlingSide::KingSide
+            }),
+            Move::Normal {
+                role,
+                from,
+                capture,
+                to,
+                promotion: None,
+            } => {
+                let board = self.board_before(after)?;
+                let origins = crate::san::piece_origins(&board, us, role, to)?;
+                // As `label::san_plus` asks it: one of the candidates, its
+                // capture as the board before has it.
+                let legal = origins.contains(from) && capture == board.role_at(to);
+                let suffix = legal.then(|| crate::label::suffix(after)).flatten();
+                let san = crate::label::piece_san_plus(origins, (role, from, capture, to), suffix);
+                return Some(self.labelled(us, san));
+            }
+            Move::Normal { .. } | Move::Put { .. } => return None,
+        };
+        let suffix = crate::label::suffix(after);
+        Some(self.labelled(us, SanPlus { san, suffix }))
+    }
+
+    /// The label of `san`, played by `us` at the move's number.
+    fn labelled(&self, us: Color, san: SanPlus) -> MoveLabel {
+        MoveLabel {
             number: self.fullmoves.get(),
             side: us,
             text: MoveText::San(san),
-        })
+        }
     }
 
     /// The board before the move: the pieces stepped back from `after`,
@@ -765,12 +801,13 @@ mod tests {
 
     use crate::{mating::position_from_fen, testing::xorshift};
 
-    /// A piece's label told from the board set back ([`Undo::piece_label`])
-    /// is the label of the position set up whole before the move, for
-    /// every move of random games that has one (checks, pins and rivals on
-    /// a file or rank pass by); `last_label` gives it either way.
+    /// A label told without the position before set up whole
+    /// ([`Undo::quick_label`]) is the label of that position, for every
+    /// move of random games that has one (pawns' captures, promotions, en
+    /// passant, castling, checks, mates, pins and rivals on a file or rank
+    /// pass by); `last_label` gives it either way.
     #[test]
-    fn a_piece_label_is_the_label_of_the_position_set_back() {
+    fn a_quick_label_is_the_label_of_the_position_set_back() {
         let mut seed: u64 = 0x9a3c_1b07_d2e4_5f61;
         let (mut told, mut asked, mut ambiguous) = (0, 0, 0);
         for _ in 0..200 {
@@ -791,7 +828,7 @@ mod tests {
                     .set_back(&game.pos, game.mode)
                     .expect("a legal move sets back");
                 let whole = MoveLabel::of(&before, crate::label::san_plus(&before, undo.mv));
-                if let Some(label) = undo.piece_label(&game.pos) {
+                if let Some(label) = undo.quick_label(&game.pos) {
                     told += 1;
                     if let MoveText::San(SanPlus {
                         san: San::Normal { file, rank, .. },
