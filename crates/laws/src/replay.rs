@@ -465,37 +465,19 @@ impl Replay {
         let undo = self.series_undo?;
         let start = self.series.start();
         let board = self.series.first_board(self.pos.board())?;
-        // The side to move alternates; the rights are the series' own (a
-        // lost right begins a new one), and no legal en passant capture
-        // stood at its first position (leaving one begins a new one too).
+        // The side to move alternates: `turn` is the first position's, the
+        // move that began the series the other side's. The rights, the en
+        // passant square and the counters before it are the undo's own.
         let turn = if (self.ply - start).is_multiple_of(2) {
             self.pos.turn()
         } else {
             !self.pos.turn()
         };
-        let halfmoves = if undo.mv.is_zeroing() {
-            0
-        } else {
-            undo.halfmoves.saturating_add(1)
-        };
-        let fullmoves = if turn == Color::White {
-            undo.fullmoves.saturating_add(1)
-        } else {
-            undo.fullmoves
-        };
-        let setup = Setup {
-            board,
-            promoted: Bitboard::EMPTY,
-            pockets: None,
-            turn,
-            castling_rights: self.pos.castles().castling_rights(),
-            ep_square: None,
-            remaining_checks: None,
-            halfmoves,
-            fullmoves,
-        };
-        let first = Chess::from_setup(setup, self.mode).ok()?;
-        Some((start.checked_sub(1)?, undo.set_back(&first, self.mode)?))
+        // The position before is set back from the first one's board: the
+        // first one itself need not be set up, a legal move from the
+        // position before reached it.
+        let before = undo.set_back_board(board, !turn, self.mode)?;
+        Some((start.checked_sub(1)?, before))
     }
 
     /// Whether the current position is certainly the first of its 9.2.3
@@ -628,11 +610,16 @@ impl Undo {
     /// rights and counters as they were. `None` if shakmaty does not set it
     /// up, which a legal move from a legal position never leaves.
     fn set_back(&self, after: &Chess, mode: CastlingMode) -> Option<Chess> {
+        self.set_back_board(after.board().clone(), !after.turn(), mode)
+    }
+
+    /// [`Undo::set_back`] of the board `board` the move of `us` left.
+    fn set_back_board(&self, board: Board, us: Color, mode: CastlingMode) -> Option<Chess> {
         let setup = Setup {
-            board: self.board_before(after)?,
+            board: self.board_set_back(board, us)?,
             promoted: Bitboard::EMPTY,
             pockets: None,
-            turn: !after.turn(),
+            turn: us,
             castling_rights: self.castling_rights,
             ep_square: self.ep_square,
             remaining_checks: None,
@@ -715,8 +702,11 @@ impl Undo {
     /// The board before the move: the pieces stepped back from `after`,
     /// the captured one restored.
     fn board_before(&self, after: &Chess) -> Option<Board> {
-        let us = !after.turn();
-        let mut board = after.board().clone();
+        self.board_set_back(after.board().clone(), !after.turn())
+    }
+
+    /// [`Undo::board_before`] of the board `board` the move of `us` left.
+    fn board_set_back(&self, mut board: Board, us: Color) -> Option<Board> {
         match self.mv {
             Move::Normal {
                 role,
