@@ -13,8 +13,9 @@ use crate::{Article, GameResult, Replay, mating::proven_unwinnable};
 /// the movetext's result.
 pub fn recorded_result(sheet: &Scoresheet) -> Option<GameResult> {
     sheet
-        .known_tag(TagName::Result)
-        .and_then(GameResult::parse)
+        .known_pair(TagName::Result)
+        .and_then(GameResult::of_tag)
+        .map(|read| read.result)
         .or_else(|| sheet.result.map(|(outcome, _)| outcome.into()))
 }
 
@@ -23,7 +24,7 @@ pub fn recorded_result(sheet: &Scoresheet) -> Option<GameResult> {
 pub fn forfeit(sheet: &Scoresheet, text: &GameText) -> Option<(Color, String, bool, Span)> {
     let tag = sheet.known_pair(TagName::Result);
     if let Some(tag) = tag
-        && let Some(read) = GameResult::read_tag(&tag.value)
+        && let Some(read) = GameResult::of_tag(tag)
         && read.forfeit
     {
         return Some((

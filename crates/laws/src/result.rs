@@ -1,6 +1,9 @@
 //! Game results as the Laws and the PGN standard know them.
 
-use scoresheet::results::tag_result;
+use scoresheet::{
+    Tag,
+    results::{WrittenResult, tag_result},
+};
 use shakmaty::{Color, KnownOutcome, Outcome};
 
 /// A `Result` tag as a person reads it, whatever its spelling.
@@ -11,6 +14,16 @@ pub struct TaggedResult {
     pub forfeit: bool,
     /// Written as the PGN standard writes it (`1-0`, `0-1`, `1/2-1/2`, `*`).
     pub standard: bool,
+}
+
+impl From<WrittenResult> for TaggedResult {
+    fn from(written: WrittenResult) -> TaggedResult {
+        TaggedResult {
+            result: written.outcome.into(),
+            forfeit: written.forfeit,
+            standard: written.standard,
+        }
+    }
 }
 
 /// The result of a game: `1-0`, `0-1`, `1/2-1/2` or `*` (undecided).
@@ -47,11 +60,21 @@ impl GameResult {
     /// assert_eq!(forfeit.result, GameResult::WhiteWins);
     /// ```
     pub fn read_tag(s: &str) -> Option<TaggedResult> {
-        tag_result(s).map(|written| TaggedResult {
-            result: written.outcome.into(),
-            forfeit: written.forfeit,
-            standard: written.standard,
-        })
+        tag_result(s).map(TaggedResult::from)
+    }
+
+    /// [`GameResult::read_tag`] of a `Result` pair's value, as the pair
+    /// read it when it was made ([`Tag::result_reading`]); `None` for
+    /// another pair.
+    ///
+    /// ```
+    /// use laws::GameResult;
+    /// use scoresheet::Tag;
+    /// let tag = Tag::new("Result".into(), "1-0".into(), Default::default());
+    /// assert_eq!(GameResult::of_tag(&tag), GameResult::read_tag("1-0"));
+    /// ```
+    pub fn of_tag(tag: &Tag) -> Option<TaggedResult> {
+        tag.result_reading().map(TaggedResult::from)
     }
 
     pub fn win_for(color: Color) -> GameResult {

@@ -6,6 +6,7 @@ use compact_str::CompactString;
 
 use crate::{
     lexer::Span,
+    results::{WrittenResult, tag_result},
     text::{Encoding, GameText},
 };
 
@@ -23,6 +24,9 @@ pub struct Tag {
     /// `TagName::of(&name)`, set by [`Tag::classified`] alone so that it
     /// cannot disagree with the name it was read with.
     known: TagName,
+    /// A `Result` pair's value read as a result ([`tag_result`]), once,
+    /// where the pair is made: a game's checks ask it four times.
+    result: Option<WrittenResult>,
 }
 
 impl Tag {
@@ -45,11 +49,16 @@ impl Tag {
             TagName::Other => CompactString::from(name()),
             _ => CompactString::const_new(""),
         };
+        let result = match known {
+            TagName::Result => tag_result(&value),
+            _ => None,
+        };
         Tag {
             name,
             value,
             span,
             known,
+            result,
         }
     }
 
@@ -71,6 +80,21 @@ impl Tag {
         }
     }
 
+    /// A `Result` pair's value as [`tag_result`] reads it, read when the
+    /// pair was made (the value it was made with); `None` for another pair,
+    /// or a value that is no result.
+    ///
+    /// ```
+    /// use scoresheet::tags::Tag;
+    /// let tag = Tag::new("Result".into(), " 1:0 ".into(), Default::default());
+    /// assert!(tag.result_reading().is_some_and(|r| !r.standard && !r.forfeit));
+    /// assert_eq!(Tag::new("Site".into(), "1-0".into(), Default::default()).result_reading(), None);
+    /// ```
+    #[inline]
+    pub fn result_reading(&self) -> Option<WrittenResult> {
+        self.result
+    }
+
     /// The name as one the checks ask for, classified when the pair was
     /// read ([`TagName::Other`] for any other).
     #[inline]
@@ -87,6 +111,7 @@ impl std::fmt::Debug for Tag {
             .field("value", &self.value)
             .field("span", &self.span)
             .field("known", &self.known)
+            .field("result", &self.result)
             .finish()
     }
 }
@@ -426,8 +451,48 @@ fn date_exists(year: Option<u32>, month: Option<u32>, day: Option<u32>) -> bool 
 
 #[cfg(test)]
 mod tests {
-    use super::{SEVEN_TAG_ROSTER, TagName, unescape};
-    use crate::{Encoding, GameText, Scoresheet};
+    use super::{SEVEN_TAG_ROSTER, Tag, TagName, unescape};
+    use crate::{Encoding, GameText, Scoresheet, lexer::Span, results::tag_result};
+
+    /// A `Result` pair's reading, made once with the pair, is what
+    /// `tag_result` reads of its value, in every spelling; no other pair
+    /// has one, whatever its value. So too for the pairs of a header read.
+    #[test]
+    fn a_result_pair_is_read_once_as_tag_result_reads_it() {
+        let values = [
+            "1-0",
+            " 0-1",
+            "1/2-1/2 ",
+            "½-½",
+            "+:-",
+            "-/+",
+            "*",
+            "draw",
+            "",
+            " remis ",
+            "1:0",
+            "0 - 1",
+            "\u{a0}1-0",
+        ];
+        let mut read = 0;
+        for value in values {
+            for name in ["Result", "result", "Site", "WhiteResult"] {
+                let tag = Tag::new(name.into(), value.into(), Span::default());
+                let expected = (name == "Result").then(|| tag_result(value)).flatten();
+                read += usize::from(expected.is_some());
+                assert_eq!(tag.result_reading(), expected, "{name} {value:?}");
+            }
+        }
+        assert!(read >= 10, "{read} readings");
+        let text = GameText::new(
+            b"[Site \"1-0\"]\n[Result \" 1:0 \"]\n[Result \"0-1\"]\n\n1. e4 *\n".to_vec(),
+            1,
+            0,
+        );
+        let sheet = Scoresheet::read(&text);
+        let readings: Vec<_> = sheet.tags().iter().map(Tag::result_reading).collect();
+        assert_eq!(readings, [None, tag_result(" 1:0 "), tag_result("0-1")]);
+    }
 
     /// `is_valid_date` as it was written first, the value split at its dots
     /// and each part parsed.

@@ -113,7 +113,10 @@ impl Context<'_> {
                 TagName::Date if !is_valid_date(&tag.value) => {
                     Some(TagProblem::BadDate(tag.value.to_string()))
                 }
-                TagName::Result => match (GameResult::parse(&tag.value), sheet.result) {
+                TagName::Result => match (
+                    GameResult::of_tag(tag).map(|read| read.result),
+                    sheet.result,
+                ) {
                     (None, _) => Some(TagProblem::BadResult(tag.value.to_string())),
                     (Some(tagged), Some((outcome, _))) if GameResult::from(outcome) != tagged => {
                         Some(TagProblem::ResultDiffers {
@@ -225,7 +228,7 @@ impl Context<'_> {
         for tag in sheet.tags() {
             match tag.known() {
                 TagName::Result => {
-                    if let Some(read) = GameResult::read_tag(&tag.value)
+                    if let Some(read) = GameResult::of_tag(tag)
                         && !read.standard
                         && !read.forfeit
                     {
