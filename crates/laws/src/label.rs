@@ -1,7 +1,7 @@
 //! A move as an arbiter names it: `40...Kg7` is Black's 40th move.
 
 use shakmaty::{
-    Bitboard, CastlingSide, Chess, Color, Move, Position, Role, Square,
+    Board, CastlingSide, Chess, Color, Move, MoveList, Position, Role,
     san::{San, SanPlus, Suffix},
 };
 
@@ -84,34 +84,22 @@ impl MoveLabel {
 /// }
 /// ```
 pub fn san_plus(before: &Chess, mv: Move) -> SanPlus {
-    // A piece's move out of check, most labels: its rivals found on the
-    // board, without shakmaty's list of candidates.
-    if let Move::Normal {
-        role,
-        from,
-        capture,
-        to,
-        promotion: None,
-    } = mv
-        && let Some(origins) = crate::san::piece_origins(before.board(), before.turn(), role, to)
-    {
-        let legal = origins.contains(from) && capture == before.board().role_at(to);
-        let suffix = legal.then(|| {
-            let mut after = before.clone();
-            after.play_unchecked(mv);
-            suffix(&after)
-        });
-        return piece_san_plus(origins, (role, from, capture, to), suffix.flatten());
+    // The candidates as shakmaty's `SanPlus::from_move` asks for them: a
+    // piece's out of check (most labels) found on the board, without a
+    // list of them returned by value.
+    let mut moves = MoveList::new();
+    if !piece_candidates(before.board(), before.turn(), mv, &mut moves) {
+        moves = match mv {
+            Move::Normal { role, to, .. } | Move::Put { role, to } => {
+                before.san_candidates(role, to)
+            }
+            Move::EnPassant { to, .. } => before.san_candidates(Role::Pawn, to),
+            Move::Castle { king, rook } if king.file() < rook.file() => {
+                before.castling_moves(CastlingSide::KingSide)
+            }
+            Move::Castle { .. } => before.castling_moves(CastlingSide::QueenSide),
+        };
     }
-    // The candidates as shakmaty's `SanPlus::from_move` asks for them.
-    let moves = match mv {
-        Move::Normal { role, to, .. } | Move::Put { role, to } => before.san_candidates(role, to),
-        Move::EnPassant { to, .. } => before.san_candidates(Role::Pawn, to),
-        Move::Castle { king, rook } if king.file() < rook.file() => {
-            before.castling_moves(CastlingSide::KingSide)
-        }
-        Move::Castle { .. } => before.castling_moves(CastlingSide::QueenSide),
-    };
     let suffix = if moves.contains(&mv) {
         let mut after = before.clone();
         after.play_unchecked(mv);
@@ -125,40 +113,41 @@ pub fn san_plus(before: &Chess, mv: Move) -> SanPlus {
     }
 }
 
+/// The candidates shakmaty's `san_candidates` lists for `mv`, a piece's
+/// move (a knight's, bishop's, rook's or queen's, no promotion) on `board`
+/// with `turn` to move and not in check, added to `moves`; `false` (and
+/// nothing added) for another move or in check, where shakmaty's own are
+/// to be asked.
+pub(crate) fn piece_candidates(board: &Board, turn: Color, mv: Move, moves: &mut MoveList) -> bool {
+    let Move::Normal {
+        role,
+        to,
+        promotion: None,
+        ..
+    } = mv
+    else {
+        return false;
+    };
+    let Some(origins) = crate::san::piece_origins(board, turn, role, to) else {
+        return false;
+    };
+    let capture = board.role_at(to);
+    moves.extend(origins.into_iter().map(|from| Move::Normal {
+        role,
+        from,
+        capture,
+        to,
+        promotion: None,
+    }));
+    true
+}
+
 /// shakmaty's suffix of a move that reached `after`: `+`, `#` or none.
 pub(crate) fn suffix(after: &Chess) -> Option<Suffix> {
     if after.checkers().is_empty() {
         None
     } else {
         Suffix::from_position(after)
-    }
-}
-
-/// [`san_plus`] of a piece's move (not a pawn's, not the king's, no
-/// promotion) where `origins` are the squares its role can legally come to
-/// `to` from, with the `suffix` of the position it reached if it is legal
-/// (one of the candidates, its capture as the board has it; none if not):
-/// shakmaty's disambiguation by those rivals.
-pub(crate) fn piece_san_plus(
-    origins: Bitboard,
-    (role, from, capture, to): (Role, Square, Option<Role>, Square),
-    suffix: Option<Suffix>,
-) -> SanPlus {
-    // `San::disambiguate`: the rivals are the other candidates.
-    let rivals = origins.without(from);
-    let ambiguous = rivals.any();
-    let ambiguous_file = (rivals & Bitboard::from_file(from.file())).any();
-    let ambiguous_rank = (rivals & Bitboard::from_rank(from.rank())).any();
-    SanPlus {
-        san: San::Normal {
-            role,
-            file: (ambiguous && (!ambiguous_file || ambiguous_rank)).then(|| from.file()),
-            rank: ambiguous_file.then(|| from.rank()),
-            capture: capture.is_some(),
-            to,
-            promotion: None,
-        },
-        suffix,
     }
 }
 

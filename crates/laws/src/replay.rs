@@ -7,7 +7,7 @@ use std::{borrow::Cow, num::NonZeroU32};
 use scoresheet::{Mark, WrittenMove};
 use shakmaty::{
     Bitboard, Board, CastlingMode, CastlingSide, Chess, Color, EnPassantMode, FromSetup, Move,
-    Position, Role, Setup, Square,
+    MoveList, Position, Role, Setup, Square,
     san::{San, SanPlus},
 };
 
@@ -631,81 +631,47 @@ impl Undo {
 
     /// The label of the move without the position before it set up whole
     /// ([`Undo::set_back`], which shakmaty validates: some 770
-    /// instructions), `after` being the position it reached. The move is
-    /// legal, so it is one of its candidates and its suffix is that of
-    /// `after`; only a piece's rivals need a board, the one before the move
-    /// set back. `None` for a piece's move in check (the rules of evasion),
-    /// where the position is set up whole.
+    /// instructions), `after` being the position it reached. Only a
+    /// piece's move has rivals to name it apart from, found on the board
+    /// before the move set back; a pawn's, the king's, en passant and
+    /// castling are told by shakmaty's `San::disambiguate` from none. The
+    /// move is legal, so its suffix is that of `after`. `None` for a
+    /// piece's move in check (the rules of evasion), where the position is
+    /// set up whole.
     fn quick_label(&self, after: &Chess) -> Option<MoveLabel> {
         let us = !after.turn();
-        let san = match self.mv {
-            // A pawn's move names its file when it captures, a king's
-            // nothing: neither has a rival.
+        let mut rivals = MoveList::new();
+        // Whether the move is one of its candidates, as `label::san_plus`
+        // asks it: a piece's among its rivals, any other by being legal.
+        let candidate = match self.mv {
             Move::Normal {
-                role: role @ (Role::Pawn | Role::King),
-                from,
-                capture,
-                to,
-                promotion,
-            } => San::Normal {
-                role,
-                file: (role == Role::Pawn && capture.is_some()).then(|| from.file()),
-                rank: None,
-                capture: capture.is_some(),
-                to,
-                promotion,
-            },
-            Move::EnPassant { from, to } => San::Normal {
-                role: Role::Pawn,
-                file: Some(from.file()),
-                rank: None,
-                capture: true,
-                to,
-                promotion: None,
-            },
-            Move::Castle { king, rook } => San::Castle(if rook.file() < king.file() {
-                CastlingSide::QueenSide
-            } else {
-                CastlingSide::KingSide
-            }),
-            Move::Normal {
-                role,
-                from,
-                capture,
-                to,
-                promotion: None,
-            } => {
-                let board = self.board_before(after)?;
-                let origins = crate::san::piece_origins(&board, us, role, to)?;
-                // As `label::san_plus` asks it: one of the candidates, its
-                // capture as the board before has it.
-                let legal = origins.contains(from) && capture == board.role_at(to);
-                let suffix = legal.then(|| crate::label::suffix(after)).flatten();
-                let san = crate::label::piece_san_plus(origins, (role, from, capture, to), suffix);
-                return Some(self.labelled(us, san));
+                role: Role::Pawn | Role::King,
+                ..
             }
-            Move::Normal { .. } | Move::Put { .. } => return None,
+            | Move::EnPassant { .. }
+            | Move::Castle { .. } => true,
+            Move::Normal { .. } => {
+                let board = self.board_set_back(after.board().clone(), us)?;
+                if !crate::label::piece_candidates(&board, us, self.mv, &mut rivals) {
+                    return None;
+                }
+                rivals.contains(&self.mv)
+            }
+            Move::Put { .. } => return None,
         };
-        let suffix = crate::label::suffix(after);
-        Some(self.labelled(us, SanPlus { san, suffix }))
-    }
-
-    /// The label of `san`, played by `us` at the move's number.
-    fn labelled(&self, us: Color, san: SanPlus) -> MoveLabel {
-        MoveLabel {
+        let san = SanPlus {
+            san: San::disambiguate(self.mv, &rivals),
+            suffix: candidate.then(|| crate::label::suffix(after)).flatten(),
+        };
+        Some(MoveLabel {
             number: self.fullmoves.get(),
             side: us,
             text: MoveText::San(san),
-        }
+        })
     }
 
-    /// The board before the move: the pieces stepped back from `after`,
-    /// the captured one restored.
-    fn board_before(&self, after: &Chess) -> Option<Board> {
-        self.board_set_back(after.board().clone(), !after.turn())
-    }
-
-    /// [`Undo::board_before`] of the board `board` the move of `us` left.
+    /// The board before the move, set back from `board`, the one the move
+    /// of `us` left: the pieces stepped back, the captured one restored.
     fn board_set_back(&self, mut board: Board, us: Color) -> Option<Board> {
         match self.mv {
             Move::Normal {
