@@ -122,10 +122,9 @@ impl GameAudit<'_, '_> {
     // belongs inline in the walk, the look out of line.
     #[inline(always)]
     pub(super) fn missed_claims(&mut self) {
-        if !self.walk.touches.is_empty() || !self.walk.missed.may_find(&self.replay) {
-            return;
+        if self.walk.touches.is_empty() {
+            self.untouched_missed_claims();
         }
-        self.look_for_missed_claims();
     }
 
     /// [`GameAudit::missed_claims`] where no piece was touched: the walk's
