@@ -177,7 +177,7 @@ fn agree(name: &str, text: &GameText) -> Option<Result<(), String>> {
     let precise_tags: Vec<(String, String)> = sheet
         .tags()
         .iter()
-        .map(|t| (t.name().to_string(), t.value.to_string()))
+        .map(|t| (t.name().to_string(), t.value().to_string()))
         .collect();
     let precise_outcome = sheet.result.map(|(o, _)| o);
     if precise_moves != fast_moves {

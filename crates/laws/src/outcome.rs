@@ -29,7 +29,7 @@ pub fn forfeit(sheet: &Scoresheet, text: &GameText) -> Option<(Color, String, bo
     {
         return Some((
             read.result.winner()?,
-            tag.value.trim().to_string(),
+            tag.value().trim().to_string(),
             true,
             tag.span,
         ));

@@ -612,7 +612,7 @@ impl Scoresheet {
                 .tags
                 .iter()
                 .find(|t| t.name() == name)
-                .map(|t| t.value.as_str()),
+                .map(|t| t.value()),
             known => self.known_tag(known),
         }
     }
@@ -620,7 +620,7 @@ impl Scoresheet {
     /// The value of the first tag with this known name, the name read once
     /// ([`Tag::known`]); `None` for [`TagName::Other`], which names no tag.
     pub fn known_tag(&self, name: TagName) -> Option<&str> {
-        self.known_pair(name).map(|t| t.value.as_str())
+        self.known_pair(name).map(|t| t.value())
     }
 
     /// The first tag pair with this known name, for a caller that needs
@@ -836,7 +836,7 @@ mod tests {
                 );
                 assert_eq!(
                     sheet.tag(name.as_str()),
-                    searched.map(|t| t.value.as_str()),
+                    searched.map(|t| t.value()),
                     "{name:?}"
                 );
             }

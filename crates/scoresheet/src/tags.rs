@@ -19,7 +19,10 @@ pub struct Tag {
     /// [`Tag::name`] gives either (a copy of the known name into every
     /// pair cost a load and a store of 24 bytes on every tag read).
     name: CompactString,
-    pub value: CompactString,
+    /// The value, decoded; read through [`Tag::value`], so that the
+    /// readings made of it with the pair ([`Tag::result_reading`]) cannot
+    /// fall out of step with it.
+    value: CompactString,
     pub span: Span,
     /// `TagName::of(&name)`, set by [`Tag::classified`] alone so that it
     /// cannot disagree with the name it was read with.
@@ -80,9 +83,15 @@ impl Tag {
         }
     }
 
-    /// A `Result` pair's value as [`tag_result`] reads it, read when the
-    /// pair was made (the value it was made with); `None` for another pair,
-    /// or a value that is no result.
+    /// The value, decoded (escapes undone).
+    #[inline]
+    pub fn value(&self) -> &str {
+        &self.value
+    }
+
+    /// A `Result` pair's value as [`tag_result`] reads it, read once, when
+    /// the pair was made; `None` for another pair, or a value that is no
+    /// result.
     ///
     /// ```
     /// use scoresheet::tags::Tag;

@@ -110,28 +110,28 @@ impl Context<'_> {
         }
         for tag in sheet.tags() {
             let problem = match tag.known() {
-                TagName::Date if !is_valid_date(&tag.value) => {
-                    Some(TagProblem::BadDate(tag.value.to_string()))
+                TagName::Date if !is_valid_date(tag.value()) => {
+                    Some(TagProblem::BadDate(tag.value().to_string()))
                 }
                 TagName::Result => match (
                     GameResult::of_tag(tag).map(|read| read.result),
                     sheet.result,
                 ) {
-                    (None, _) => Some(TagProblem::BadResult(tag.value.to_string())),
+                    (None, _) => Some(TagProblem::BadResult(tag.value().to_string())),
                     (Some(tagged), Some((outcome, _))) if GameResult::from(outcome) != tagged => {
                         Some(TagProblem::ResultDiffers {
-                            tag: tag.value.to_string(),
+                            tag: tag.value().to_string(),
                             movetext: GameResult::from(outcome),
                         })
                     }
                     _ => None,
                 },
-                TagName::TimeControl => match TimeControl::parse(&tag.value) {
-                    Err(_) => Some(TagProblem::BadTimeControl(tag.value.to_string())),
+                TagName::TimeControl => match TimeControl::parse(tag.value()) {
+                    Err(_) => Some(TagProblem::BadTimeControl(tag.value().to_string())),
                     Ok(tc) => tc.ambiguity().map(|ambiguity| {
                         let read = self.time_control.as_ref().unwrap_or(&tc);
                         TagProblem::AmbiguousTimeControl {
-                            value: tag.value.to_string(),
+                            value: tag.value().to_string(),
                             ambiguity,
                             in_minutes: read.periods() != tc.periods(),
                             class: read.class().unwrap_or(GameClass::Standard),
@@ -240,7 +240,7 @@ impl Context<'_> {
                     }
                 }
                 TagName::TimeControl => {
-                    if let Ok(tc) = TimeControl::parse(&tag.value)
+                    if let Ok(tc) = TimeControl::parse(tag.value())
                         && tc.in_words
                     {
                         add(
@@ -257,7 +257,7 @@ impl Context<'_> {
         for (form, span, count, standard) in uses {
             // A tag's value, or the token as written.
             let written = match sheet.tags().iter().find(|t| t.span == span) {
-                Some(tag) if form != NonStandardForm::GameOnSameLine => tag.value.to_string(),
+                Some(tag) if form != NonStandardForm::GameOnSameLine => tag.value().to_string(),
                 _ => self.token(span),
             };
             let mut finding = Finding::new(
@@ -308,8 +308,8 @@ impl Context<'_> {
             finding.place = Some(self.place(fen_tag.span));
             finding
         };
-        let fen_text = || fen_tag.value.to_string();
-        let fen = match Fen::from_ascii(fen_tag.value.trim().as_bytes()) {
+        let fen_text = || fen_tag.value().to_string();
+        let fen = match Fen::from_ascii(fen_tag.value().trim().as_bytes()) {
             Ok(fen) => fen,
             Err(err) => {
                 findings.push(fail(
@@ -365,7 +365,7 @@ pub(super) fn typed(
     };
     let (mut round, mut board) = (None, None);
     for tag in sheet.tags() {
-        let raw = tag.value.as_str();
+        let raw = tag.value();
         // A printable ASCII byte at either end is no white space: most
         // values need no look at their characters.
         let printable = |b: Option<&u8>| b.is_some_and(|b| matches!(b, 0x21..=0x7e));
