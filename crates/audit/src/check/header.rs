@@ -365,18 +365,7 @@ pub(super) fn typed(
     };
     let (mut round, mut board) = (None, None);
     for tag in sheet.tags() {
-        let raw = tag.value();
-        // A printable ASCII byte at either end is no white space: most
-        // values need no look at their characters.
-        let printable = |b: Option<&u8>| b.is_some_and(|b| matches!(b, 0x21..=0x7e));
-        let bytes = raw.as_bytes();
-        let value = if printable(bytes.first()) && printable(bytes.last()) {
-            raw
-        } else if raw.starts_with(char::is_whitespace) || raw.ends_with(char::is_whitespace) {
-            raw.trim()
-        } else {
-            raw
-        };
+        let value = scoresheet::results::trimmed(tag.value());
         // "?" and "-" say nothing is known.
         if value.is_empty() || value == "?" || value == "-" {
             continue;
