@@ -112,13 +112,16 @@ pub(super) enum Step {
 impl Context<'_> {
     /// Replays the main line, then hands `rule` the replay, whether the
     /// record broke before its end, and the ending the record as written
-    /// reached. `None` (and no ruling) where the game has no start position.
-    pub(super) fn replay<R>(
+    /// reached. Nothing is replayed, and no ruling made, where the game has
+    /// no start position.
+    pub(super) fn replay(
         &self,
         report: &mut GameReport,
-        rule: impl FnOnce(&mut GameReport, Walked<'_>) -> R,
-    ) -> Option<R> {
-        let (start, mode) = self.start_position(&mut report.findings)?;
+        rule: impl FnOnce(&mut GameReport, Walked<'_>),
+    ) {
+        let Some((start, mode)) = self.start_position(&mut report.findings) else {
+            return;
+        };
         let mut audit = GameAudit {
             ctx: self,
             replay: Replay::new(start.clone(), mode),
@@ -202,7 +205,7 @@ impl Context<'_> {
             ending_at: audit.walk.ending_at.take(),
             ending,
         };
-        Some(rule(report, walked))
+        rule(report, walked);
     }
 }
 
