@@ -18,7 +18,7 @@ lint:
 bench *ARGS:
     cargo bench -p arbiter --bench throughput -- {{ARGS}}
 
-# What one job's time is without CHA's proofs, and on the calling thread alone (docs/performance.md, part 14).
+# What one job's time is without CHA's proofs, and on the calling thread alone (docs/performance/issue-17.md, part 14).
 bench-floor *ARGS:
     cargo bench -p arbiter --bench floor --features measure-floor -- {{ARGS}}
 

@@ -9,7 +9,7 @@
 # training run of that build, and a build that lays the code out and inlines by
 # those counts (`-Cprofile-use`). The audit runs much code once a game (the header,
 # the findings, the report) and reads no game without it; laid out by the counts,
-# the code a game needs fetches fewer cache lines (docs/performance.md, part 13).
+# the code a game needs fetches fewer cache lines (docs/performance/issue-17.md, part 13).
 #
 # The training set is never the bench corpus: the shipped fixtures and the
 # real-world files of ../shared/corpus/tricky and ../shared/corpus/real-endings

@@ -1,5 +1,5 @@
-//! The floor of one job's time (docs/performance.md, part 14): in rounds,
-//! interleaved, the bare pgn-reader + shakmaty replay, `arbiter audit`'s
+//! The floor of one job's time (docs/performance/issue-17.md, part 14): in
+//! rounds, interleaved, the bare pgn-reader + shakmaty replay, `arbiter audit`'s
 //! pipeline with one job with CHA's proofs (5.1.2, 6.9, the pawn walls of
 //! 5.2.2) and without them, and the engine alone over games cut beforehand,
 //! on this thread (no reader thread, no pool). Prints the quartiles of each

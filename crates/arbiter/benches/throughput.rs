@@ -22,7 +22,7 @@ use support::{BareReplay, engine, inputs, replay_all, unpacked};
 
 // Out of line, so that callgrind can count the bare replay alone
 // (`--toggle-collect=throughput::bare`), with or without a profile-guided
-// build (docs/performance.md, part 13).
+// build (docs/performance/issue-17.md, part 13).
 #[inline(never)]
 fn bare(inputs: &[Vec<u8>]) -> (u64, Duration) {
     let start = Instant::now();

@@ -29,8 +29,8 @@ pub mod helpmate;
 mod shuttle;
 
 /// A switch for the floor measurement (`cargo bench -p arbiter --bench floor
-/// --features measure-floor`, docs/performance.md, part 14): on, no position
-/// is put on CHA's board (`cha::board`, the one way to CHA), so CHA is never
+/// --features measure-floor`, docs/performance/issue-17.md, part 14): on, no
+/// position is put on CHA's board (`cha::board`, the one way to CHA), so CHA is never
 /// asked and the bench can time the rest of the engine beside the proofs.
 /// Compiled only with the feature `measure-floor`, and set only by that
 /// bench; without the feature `proofs_off` is a constant `false`.

@@ -163,8 +163,9 @@ impl<'a> Lexer<'a> {
         let mut at = self.pos;
         // Nearly every token follows exactly one space. Its test out of the
         // loop lets the compiler keep one index through the loop instead of
-        // four (7 M instructions on the bench slice, docs/performance.md,
-        // part 21): not the plain loop it looks like it could be.
+        // four (7 M instructions on the bench slice,
+        // docs/performance/issue-17.md, part 21): not the plain loop it
+        // looks like it could be.
         if bytes.get(at) == Some(&b' ') {
             at += 1;
             while bytes.get(at) == Some(&b' ') {

@@ -182,7 +182,7 @@ pub struct Scoresheet {
     /// due, if any; `None` once it is read. A slot of the sheet, in memory,
     /// not a local of the reading loop: the compiler kept such a local in
     /// two stack slots and copied one to the other at every token (7.7 M
-    /// instructions on the bench slice, docs/performance.md, part 22).
+    /// instructions on the bench slice, docs/performance/issue-17.md, part 22).
     pending: Option<WrittenNumber>,
     pub moves: Vec<RecordedMove>,
     /// The movetext's result token, if any.

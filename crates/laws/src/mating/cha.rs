@@ -48,7 +48,7 @@ fn fast_verdict(pos: &Chess, side: Color, board: &chess::Board) -> Option<Verdic
 /// bench corpus a line is found within it for 637 of the 749 resignations
 /// whose fast proof would run its static analysis, and the searches with
 /// the static analyses left cost a third of those analyses
-/// (docs/performance.md, part 16).
+/// (docs/performance/issue-17.md, part 16).
 const HELPMATE_NODES: u64 = 1_000;
 
 /// CHA's fast proof (incomplete): whether `side` is proven unable to mate.
