@@ -21,19 +21,12 @@ use std::{
 };
 
 use laws::mating::floor::PROOFS_OFF;
-use support::{engine, inputs, replay_all, unpacked};
+use support::{engine, inputs, quartiles, replay_all, unpacked};
 
 fn bare(inputs: &[Vec<u8>]) -> Duration {
     let start = Instant::now();
     std::hint::black_box(replay_all(inputs));
     start.elapsed()
-}
-
-/// The first, middle and third quartile (the nearest rank).
-fn quartiles(mut values: Vec<f64>) -> String {
-    values.sort_by(f64::total_cmp);
-    let at = |q: usize| values[((values.len() - 1) * q + 2) / 4];
-    format!("{:.2} {:.2} {:.2}", at(1), at(2), at(3))
 }
 
 fn main() {
@@ -114,7 +107,10 @@ fn main() {
     .into_iter()
     .enumerate()
     {
-        let figure = quartiles(rows.iter().map(|r| r[k]).collect());
-        println!("{:<56}{figure}", format!("{label}:"));
+        let [first, middle, third] = quartiles(rows.iter().map(|r| r[k]).collect());
+        println!(
+            "{:<56}{first:.2} {middle:.2} {third:.2}",
+            format!("{label}:")
+        );
     }
 }

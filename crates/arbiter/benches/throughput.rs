@@ -6,7 +6,12 @@
 //! resident memory of the `arbiter` binary auditing the same bytes three times
 //! over from standard input (memory must not grow with the input).
 //!
-//! Run with `cargo bench -p arbiter --bench throughput` (or `just bench`).
+//! Run with `cargo bench -p arbiter --bench throughput` (or `just bench`);
+//! `ROUNDS=N` sets the interleaved rounds (3). Beside the fastest of each
+//! figure it prints the quartiles of each round's own ratios: on a shared
+//! machine the fastest one-job and two-job runs may come from different
+//! rounds, one quiet and one disturbed, while a round's ratios pair runs
+//! made seconds apart (docs/performance/issue-17.md, part 26).
 
 #![allow(clippy::expect_used, clippy::unwrap_used)] // test code: a failure should stop the test
 
@@ -18,7 +23,7 @@ use std::{
     time::{Duration, Instant},
 };
 
-use support::{BareReplay, engine, inputs, replay_all, unpacked};
+use support::{BareReplay, engine, inputs, quartiles, replay_all, unpacked};
 
 // Out of line, so that callgrind can count the bare replay alone
 // (`--toggle-collect=throughput::bare`), with or without a profile-guided
@@ -129,19 +134,32 @@ fn main() {
         .collect();
     let cut: Vec<&[u8]> = cut.iter().map(Vec::as_slice).collect();
     let (mut bare_one, mut bare_all) = (Duration::MAX, Duration::MAX);
-    let rounds = 3;
+    let rounds: usize = std::env::var("ROUNDS")
+        .ok()
+        .and_then(|r| r.parse().ok())
+        .unwrap_or(3)
+        .max(1);
+    // Each round's own ratios: one job / bare, speed-up, the machine's ceiling.
+    let mut paired: Vec<[f64; 3]> = Vec::with_capacity(rounds);
     let (mut bare_plies, mut bare_time) = (0, Duration::MAX);
     let (mut one_plies, mut games, mut one_time) = (0, 0, Duration::MAX);
     let (mut all_plies, mut all_time) = (0, Duration::MAX);
     for _ in 0..rounds {
-        let (plies, time) = bare(&inputs);
-        (bare_plies, bare_time) = (plies, bare_time.min(time));
-        let (plies, count, time) = engine(&copies, &one);
-        (one_plies, games, one_time) = (plies, count, one_time.min(time));
-        let (plies, _, time) = engine(&copies, &all);
-        (all_plies, all_time) = (plies, all_time.min(time));
-        bare_one = bare_one.min(bare_parallel(&cut, &one));
-        bare_all = bare_all.min(bare_parallel(&cut, &all));
+        let (plies, bare_round) = bare(&inputs);
+        (bare_plies, bare_time) = (plies, bare_time.min(bare_round));
+        let (plies, count, one_round) = engine(&copies, &one);
+        (one_plies, games, one_time) = (plies, count, one_time.min(one_round));
+        let (plies, _, all_round) = engine(&copies, &all);
+        (all_plies, all_time) = (plies, all_time.min(all_round));
+        let (cut_one, cut_all) = (bare_parallel(&cut, &one), bare_parallel(&cut, &all));
+        bare_one = bare_one.min(cut_one);
+        bare_all = bare_all.min(cut_all);
+        let secs = Duration::as_secs_f64;
+        paired.push([
+            secs(&one_round) / secs(&bare_round),
+            secs(&one_round) / secs(&all_round),
+            secs(&cut_one) / secs(&cut_all),
+        ]);
     }
     if let Some(dir) = copies.first().and_then(|p| p.parent()) {
         let _ = std::fs::remove_dir_all(dir);
@@ -175,6 +193,19 @@ fn main() {
         bare_all.as_secs_f64(),
         bare_one.as_secs_f64() / bare_all.as_secs_f64()
     );
+    for (k, label) in [
+        "one job / bare replay",
+        "speed-up of all jobs over 1 job",
+        "the machine's ceiling",
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let [first, middle, third] = quartiles(paired.iter().map(|r| r[k]).collect());
+        println!(
+            "each round's {label:<33} (first, middle, third quartile): {first:.2}x {middle:.2}x {third:.2}x"
+        );
+    }
     let streamed = mb * STREAM_COPIES as f64;
     match streaming_peak(&inputs, all.current_num_threads()) {
         Ok(peak) => println!(

@@ -14,6 +14,13 @@ use std::{
 use pgn_reader::{Reader, SanPlus, Skip, Visitor};
 use shakmaty::{Chess, Position};
 
+/// The first, middle and third quartile of `values` (the nearest rank).
+pub fn quartiles(mut values: Vec<f64>) -> [f64; 3] {
+    values.sort_by(f64::total_cmp);
+    let at = |q: usize| values[((values.len() - 1) * q + 2) / 4];
+    [at(1), at(2), at(3)]
+}
+
 /// The files named on the command line (`--` options left out), else the
 /// bench corpus, decompressed into memory; a file that cannot be read is
 /// skipped with a message.
