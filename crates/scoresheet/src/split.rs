@@ -342,13 +342,19 @@ impl<R: BufRead> Splitter<R> {
     }
 
     /// Consumes a whole line of `len` bytes that a quick path took from the
-    /// reader's buffer, and moves the place on to the next line. Inlined:
-    /// it runs for nearly every line.
-    #[inline(always)]
+    /// reader's buffer, and moves the place on to the next line.
     fn consume_line(&mut self, len: usize) {
+        self.consume_lines(len, 1);
+    }
+
+    /// Consumes `lines` whole lines, `len` bytes, that a quick path took
+    /// from the reader's buffer, and moves the place on past them. Inlined:
+    /// it runs for nearly every run of lines.
+    #[inline(always)]
+    fn consume_lines(&mut self, len: usize, lines: u32) {
         self.reader.consume(len);
         self.offset += len as u64;
-        self.line = self.line.saturating_add(1);
+        self.line = self.line.saturating_add(lines);
         self.line_chars = 0;
     }
 
@@ -418,18 +424,20 @@ impl<R: BufRead> Splitter<R> {
         self.line = self.line.saturating_add(1);
         self.line_chars = 0;
         if scan != Scan::No {
-            self.end_scanned_line(scanner);
+            Self::end_scanned_line(&mut self.in_comment, &mut self.state, scanner);
         }
         Ok(())
     }
 
     /// A scanned line taken whole: a comment left open goes on into the
     /// next line, and a result at its end (outside one) ends the movetext.
-    fn end_scanned_line(&mut self, mut scanner: LineScan) {
+    /// A function of the two fields, not of the splitter: the movetext's
+    /// quick path calls it while it borrows the reader's buffer.
+    fn end_scanned_line(in_comment: &mut bool, state: &mut State, mut scanner: LineScan) {
         scanner.end_word();
-        self.in_comment = scanner.in_brace;
-        if scanner.saw_result && !self.in_comment {
-            self.state = State::AfterResult;
+        *in_comment = scanner.in_brace;
+        if scanner.saw_result && !*in_comment {
+            *state = State::AfterResult;
         }
     }
 
@@ -449,11 +457,8 @@ impl<R: BufRead> Splitter<R> {
             let fast = !tests::LINE_BY_LINE.get();
             #[cfg(not(test))]
             let fast = true;
-            if fast && self.state == State::Tags && !self.in_comment {
-                self.take_tag_lines()?;
-            }
-            if fast && self.state == State::Movetext && !self.in_comment {
-                self.take_movetext_lines()?;
+            if fast && let Some(game) = self.take_usual_lines()? {
+                return Ok(Some(game));
             }
             let complete = self.read_prefix()?;
             if self.prefix.is_empty() {
@@ -573,38 +578,138 @@ impl<R: BufRead> Splitter<R> {
         }
     }
 
+    /// A game's usual lines, taken straight from the reader's buffer, from
+    /// one game's first tag to the blank line after its result, as the
+    /// general path takes them: the first tag line begins a game, the
+    /// header's lines ([`Splitter::take_tag_lines`]) and the movetext's
+    /// ([`Splitter::take_movetext_lines`]) follow, and the blank line after
+    /// the result ends the game, which is returned. Without this, each
+    /// game's first tag line, the blank line after the header, the first
+    /// line of movetext and the blank line after the result each went
+    /// through the general path (its prefix copied and looked at as any
+    /// line): four lines a game, 4.3 M of the reader's 83.2 M instructions
+    /// on the bench slice (docs/performance/issue-17.md, part 27).
+    /// Anything else, and a comment left open, is left to the general path.
+    fn take_usual_lines(&mut self) -> io::Result<Option<GameText>> {
+        while !self.in_comment {
+            match self.state {
+                State::Between => {
+                    // As the general path begins a game at a tag line: the
+                    // game before is finished already (no game, no held
+                    // blank lines, no names), and the first tag's name is
+                    // noted when the header's quick path or the general
+                    // path takes the line.
+                    if self.reader.fill_buf()?.first() != Some(&b'[') {
+                        return Ok(None);
+                    }
+                    self.start_game();
+                    self.state = State::Tags;
+                }
+                State::Tags => {
+                    if !self.take_tag_lines()? {
+                        return Ok(None);
+                    }
+                }
+                State::Movetext => {
+                    self.take_movetext_lines()?;
+                    if self.state == State::Movetext {
+                        return Ok(None);
+                    }
+                }
+                State::AfterResult => return self.take_blank_after_result(),
+                State::Held => return Ok(None),
+            }
+        }
+        Ok(None)
+    }
+
+    /// The blank line after a game's result, taken straight from the
+    /// reader's buffer as the general path skips it (kept between games
+    /// when asked), and the game it ends. Any other line is left to the
+    /// general path.
+    fn take_blank_after_result(&mut self) -> io::Result<Option<GameText>> {
+        let buf = self.reader.fill_buf()?;
+        let window = &buf[..buf.len().min(PREFIX)];
+        let Some(nl) = find::byte(b'\n', window) else {
+            return Ok(None);
+        };
+        let line = &window[..=nl];
+        // No byte-order mark: the general path strips one, this does not.
+        if !line.iter().all(u8::is_ascii_whitespace) {
+            return Ok(None);
+        }
+        Self::keep(&mut self.between, self.keep_between, line);
+        let len = line.len();
+        self.consume_line(len);
+        Ok(self.finish_game())
+    }
+
     /// The header's usual lines, taken straight from the reader's buffer:
     /// while each next line is complete there (within `PREFIX` bytes), opens
     /// with `[`, ends with `]` with no other `[` on it, and names a tag the
     /// game does not have yet, the name is noted and the line taken whole,
     /// as the general path takes it (`next_game` in `State::Tags`, its
     /// `tag_line_scan` saying `Scan::No`), without copying it to the prefix
-    /// first and looking at it as any line. Most lines of a file are such
-    /// lines; anything else is left to the general path.
-    fn take_tag_lines(&mut self) -> io::Result<()> {
+    /// first and looking at it as any line. A blank line (white space only)
+    /// is taken as the general path takes it in a header. Most lines of a
+    /// file are such lines; anything else is left to the general path.
+    ///
+    /// Returns whether the header ended at a line that opens the movetext
+    /// (by [`opens_movetext`]): the state is then `State::Movetext`, as the
+    /// general path makes it before it takes that line, and the line is
+    /// left to the movetext's quick path (or, should that decline it, to
+    /// the general path, which takes it as it would have).
+    fn take_tag_lines(&mut self) -> io::Result<bool> {
         loop {
             let buf = self.reader.fill_buf()?;
-            let window = &buf[..buf.len().min(PREFIX)];
-            if window.first() != Some(&b'[') {
-                return Ok(());
-            }
-            // The line's end and any other `[` before it, in one search.
-            let Some(nl) = find::any2(b'\n', b'[', &window[1..]).map(|at| at + 1) else {
-                return Ok(());
-            };
-            let line = &window[..=nl];
-            if line.last() != Some(&b'\n') || !trim_end(line).ends_with(b"]") {
-                return Ok(());
-            }
-            if let Some(name) = tag_name(line) {
-                if self.tag_names.contains(name) {
-                    return Ok(());
+            // The lines taken are appended and consumed as one run, once
+            // the buffer's lines are used up or one is not usual.
+            let (mut taken, mut lines) = (0, 0u32);
+            let ended = loop {
+                let rest = &buf[taken..];
+                let window = &rest[..rest.len().min(PREFIX)];
+                let Some(&first) = window.first() else {
+                    // The buffer's end: read on, unless it was the input's.
+                    break (taken == 0).then_some(false);
+                };
+                if first != b'[' {
+                    if opens_movetext(first) {
+                        self.state = State::Movetext;
+                        break Some(true);
+                    }
+                    let Some(nl) = find::byte(b'\n', window) else {
+                        break Some(false);
+                    };
+                    // No byte-order mark: the general path strips one, this does not.
+                    if !window[..=nl].iter().all(u8::is_ascii_whitespace) {
+                        break Some(false);
+                    }
+                    taken += nl + 1;
+                    lines += 1;
+                    continue;
                 }
-                self.tag_names.insert(name);
+                // The line's end and any other `[` before it, in one search.
+                let Some(nl) = find::any2(b'\n', b'[', &window[1..]).map(|at| at + 1) else {
+                    break Some(false);
+                };
+                let line = &window[..=nl];
+                if line.last() != Some(&b'\n') || !trim_end(line).ends_with(b"]") {
+                    break Some(false);
+                }
+                if let Some(name) = tag_name(line) {
+                    if self.tag_names.contains(name) {
+                        break Some(false);
+                    }
+                    self.tag_names.insert(name);
+                }
+                taken += line.len();
+                lines += 1;
+            };
+            Self::append_to(&mut self.game, self.limit, &buf[..taken]);
+            self.consume_lines(taken, lines);
+            if let Some(ended) = ended {
+                return Ok(ended);
             }
-            Self::append_to(&mut self.game, self.limit, line);
-            let len = line.len();
-            self.consume_line(len);
         }
     }
 
@@ -619,28 +724,44 @@ impl<R: BufRead> Splitter<R> {
     /// where a tag pair follows a result (the next game begins within it)
     /// is left to the general path, which cuts it.
     fn take_movetext_lines(&mut self) -> io::Result<()> {
-        while self.state == State::Movetext && !self.in_comment && self.game.is_some() {
-            let buf = self.reader.fill_buf()?;
-            let window = &buf[..buf.len().min(PREFIX)];
-            match window.first() {
-                Some(first)
-                    if !first.is_ascii_whitespace() && !matches!(first, b'[' | b'%' | 0xef) => {}
-                _ => return Ok(()),
-            }
-            let Some(nl) = find::byte(b'\n', window) else {
-                return Ok(());
-            };
-            let line = &window[..=nl];
-            let mut scanner = LineScan::new(false);
-            if scanner.feed(line).is_some() {
-                return Ok(());
-            }
-            Self::append_to(&mut self.game, self.limit, line);
-            let len = line.len();
-            self.consume_line(len);
-            self.end_scanned_line(scanner);
+        if self.game.is_none() {
+            return Ok(());
         }
-        Ok(())
+        loop {
+            let buf = self.reader.fill_buf()?;
+            // One run of lines, as in `take_tag_lines`.
+            let (mut taken, mut lines) = (0, 0u32);
+            let read_on = loop {
+                if self.state != State::Movetext || self.in_comment {
+                    break false;
+                }
+                let rest = &buf[taken..];
+                let window = &rest[..rest.len().min(PREFIX)];
+                let Some(&first) = window.first() else {
+                    // The buffer's end: read on, unless it was the input's.
+                    break taken > 0;
+                };
+                if !opens_movetext(first) {
+                    break false;
+                }
+                let Some(nl) = find::byte(b'\n', window) else {
+                    break false;
+                };
+                let line = &window[..=nl];
+                let mut scanner = LineScan::new(false);
+                if scanner.feed(line).is_some() {
+                    break false;
+                }
+                taken += line.len();
+                lines += 1;
+                Self::end_scanned_line(&mut self.in_comment, &mut self.state, scanner);
+            };
+            Self::append_to(&mut self.game, self.limit, &buf[..taken]);
+            self.consume_lines(taken, lines);
+            if !read_on {
+                return Ok(());
+            }
+        }
     }
 
     /// How to scan a tag line: for movetext after its tag pairs, where the
@@ -817,6 +938,14 @@ impl TagNames {
 }
 
 /// Asked of every line: one byte tells nearly every line apart from a mark.
+/// Whether a line that opens with `first` is a line of movetext to the
+/// general path whatever comes after (outside a comment): not blank, not a
+/// tag line, not an escape, not a byte-order mark's first byte (before
+/// which the general path looks past the mark).
+fn opens_movetext(first: u8) -> bool {
+    !first.is_ascii_whitespace() && !matches!(first, b'[' | b'%' | 0xef)
+}
+
 fn strip_bom(bytes: &[u8]) -> &[u8] {
     match bytes {
         [0xef, 0xbb, 0xbf, rest @ ..] => rest,
