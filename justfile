@@ -18,6 +18,10 @@ lint:
 bench *ARGS:
     cargo bench -p arbiter --bench throughput -- {{ARGS}}
 
+# Where two jobs' time goes: the pipeline beside the same batches without the reader (docs/performance/issue-17.md, part 27).
+bench-pipeline *ARGS:
+    cargo bench -p arbiter --bench pipeline -- {{ARGS}}
+
 # What one job's time is without CHA's proofs, and on the calling thread alone (docs/performance/issue-17.md, part 14).
 bench-floor *ARGS:
     cargo bench -p arbiter --bench floor --features measure-floor -- {{ARGS}}
