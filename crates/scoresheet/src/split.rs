@@ -744,17 +744,44 @@ impl<R: BufRead> Splitter<R> {
                 if !opens_movetext(first) {
                     break false;
                 }
-                let Some(nl) = find::byte(b'\n', window) else {
-                    break false;
+                let line = match find::byte(b'\n', window) {
+                    Some(nl) => &window[..=nl],
+                    // Longer than the prefix and whole in the buffer: scanned
+                    // in the two pieces the general path scans (its prefix,
+                    // then the rest of the line), whose ends a word or a `[`
+                    // may straddle.
+                    None if window.len() == PREFIX => {
+                        let Some(nl) = find::byte(b'\n', &rest[PREFIX..]) else {
+                            break false;
+                        };
+                        let line = &rest[..=PREFIX + nl];
+                        let mut scanner = LineScan::new(false);
+                        if scanner.feed(&line[..PREFIX]).is_some()
+                            || scanner.feed(&line[PREFIX..]).is_some()
+                        {
+                            break false;
+                        }
+                        Self::end_scanned_line(&mut self.in_comment, &mut self.state, scanner);
+                        taken += line.len();
+                        lines += 1;
+                        continue;
+                    }
+                    None => break false,
                 };
-                let line = &window[..=nl];
-                let mut scanner = LineScan::new(false);
-                if scanner.feed(line).is_some() {
-                    break false;
+                match LineScan::plain_line_result(line) {
+                    // As `end_scanned_line` ends a line outside comments.
+                    Some(true) => self.state = State::AfterResult,
+                    Some(false) => {}
+                    None => {
+                        let mut scanner = LineScan::new(false);
+                        if scanner.feed(line).is_some() {
+                            break false;
+                        }
+                        Self::end_scanned_line(&mut self.in_comment, &mut self.state, scanner);
+                    }
                 }
                 taken += line.len();
                 lines += 1;
-                Self::end_scanned_line(&mut self.in_comment, &mut self.state, scanner);
             };
             Self::append_to(&mut self.game, self.limit, &buf[..taken]);
             self.consume_lines(taken, lines);
@@ -1072,13 +1099,26 @@ fn looks_like_tag_pair(line: &[u8]) -> bool {
     split_tag_name(line).is_some_and(|(_, after)| trim_start(after).first() == Some(&b'"'))
 }
 
+/// The bytes of text outside comments a [`LineScan`] keeps: more than the
+/// longest result token.
+const TAIL: usize = 16;
+
+/// The last word of `tail`, the end of a line's text outside comments.
+fn last_word(tail: &[u8]) -> &[u8] {
+    let word_start = tail
+        .iter()
+        .rposition(|b| b.is_ascii_whitespace() || matches!(b, b'(' | b')' | b'}'))
+        .map_or(0, |i| i + 1);
+    &tail[word_start..]
+}
+
 /// Tracks comments across the chunks of one line, and whether the line's
 /// last word outside comments is a result token.
 struct LineScan {
     in_brace: bool,
     in_semicolon: bool,
     /// The end of the last stretch of text outside comments that was not blank.
-    tail: [u8; 16],
+    tail: [u8; TAIL],
     tail_len: usize,
     /// The tail ends a chunk in the middle of a word, which the next chunk continues.
     tail_open: bool,
@@ -1090,7 +1130,7 @@ impl LineScan {
         LineScan {
             in_brace,
             in_semicolon: false,
-            tail: [0; 16],
+            tail: [0; TAIL],
             tail_len: 0,
             tail_open: false,
             saw_result: false,
@@ -1165,12 +1205,23 @@ impl LineScan {
 
     /// The last word of the text outside comments so far.
     fn last_word(&self) -> &[u8] {
-        let tail = &self.tail[..self.tail_len];
-        let word_start = tail
-            .iter()
-            .rposition(|b| b.is_ascii_whitespace() || matches!(b, b'(' | b')' | b'}'))
-            .map_or(0, |i| i + 1);
-        &tail[word_start..]
+        last_word(&self.tail[..self.tail_len])
+    }
+
+    /// Whether a whole line that holds none of `{`, `;` and `[` ends the
+    /// movetext with a result, as a scanner that was not in a comment
+    /// would say after [`LineScan::feed`] and [`LineScan::end_word`] on it
+    /// (the last word of its last sixteen bytes but trailing white space);
+    /// `None` for a line that holds one of them, which the scanner reads.
+    /// Most lines of movetext hold no comment: their scan was a quarter of
+    /// the reader's instructions on the movetext's quick path.
+    fn plain_line_result(line: &[u8]) -> Option<bool> {
+        if find::any3(b'{', b';', b'[', line).is_some() {
+            return None;
+        }
+        let end = trim_end(line).len();
+        let tail = &line[end.saturating_sub(TAIL)..end];
+        Some(movetext_result(last_word(tail)).is_some())
     }
 
     /// Called at the end of the line.
@@ -1284,6 +1335,9 @@ mod tests {
     #[test]
     fn the_movetexts_quick_path_cuts_as_the_general_path() {
         let long_line = format!("{}1-0\n", "1. e4 e5 ".repeat(40));
+        // A word across the prefix's end: the general path scans the prefix
+        // and the rest apart, and its tail then holds `1-0` alone.
+        let straddling = format!("{}x1-0\n", "e".repeat(PREFIX - 1));
         let lines: Vec<&[u8]> = vec![
             b"1. e4 e5 2. Nf3 Nc6 3. Bb5 a6\n",
             b"4. Ba4 {a comment} Nf6 5. O-O (5. d3 b5) Be7\n",
@@ -1304,9 +1358,56 @@ mod tests {
             b"10. d4 Re8 [%clk 0:01:00]\n",
             b"11. Nbd2 Bf8 *",
             long_line.as_bytes(),
+            straddling.as_bytes(),
         ];
         let checked = quick_paths_cut_as_the_general_path(&lines, 3, 0x2545_f491_4f6c_dd1d);
         assert!(checked > 10_000, "{checked}");
+    }
+
+    /// The shortcut for lines without a comment says what the scanner says
+    /// of them, on 200,000 random lines of results' bytes, move text,
+    /// white space, parentheses and braces (results glued to a move, after
+    /// a `)`, alone, longer than the scanner's tail), and leaves every line
+    /// with a `{`, `;` or `[` to the scanner. Fails if it looks at more or
+    /// less than the scanner's tail, or splits words elsewhere.
+    #[test]
+    fn a_line_without_comments_ends_with_a_result_as_the_scanner_says() {
+        let pieces: Vec<&[u8]> =
+            " |\t|\r|(|)|}|1-0|0-1|1/2-1/2|*|½-½|+/-|e4|Nf3|12.|...|1|-|0|R|{|;|[|xxxxxxxxxxxx"
+                .split('|')
+                .map(str::as_bytes)
+                .collect();
+        let mut seed = 0x6a09_e667_f3bc_c908_u64;
+        let (mut results, mut scanned) = (0, 0);
+        for _ in 0..200_000 {
+            let mut line = Vec::new();
+            for _ in 0..crate::testing::xorshift(&mut seed) % 9 {
+                let pick = crate::testing::xorshift(&mut seed) as usize % pieces.len();
+                line.extend_from_slice(pieces[pick]);
+            }
+            if !crate::testing::xorshift(&mut seed).is_multiple_of(4) {
+                line.push(b'\n');
+            }
+            let mut scanner = LineScan::new(false);
+            let split = scanner.feed(&line);
+            let shortcut = LineScan::plain_line_result(&line);
+            if line.iter().any(|b| matches!(b, b'{' | b';' | b'[')) {
+                assert_eq!(shortcut, None, "{:?}", String::from_utf8_lossy(&line));
+                scanned += 1;
+                continue;
+            }
+            assert_eq!(split, None);
+            scanner.end_word();
+            assert!(!scanner.in_brace);
+            assert_eq!(
+                shortcut,
+                Some(scanner.saw_result),
+                "{:?}",
+                String::from_utf8_lossy(&line)
+            );
+            results += usize::from(scanner.saw_result);
+        }
+        assert!(results > 5_000 && scanned > 50_000, "{results} {scanned}");
     }
 
     fn split(pgn: &[u8]) -> Vec<(u32, String)> {
