@@ -21,7 +21,7 @@ use std::{
 };
 
 use laws::mating::floor::PROOFS_OFF;
-use support::{engine, inputs, quartiles, replay_all, unpacked};
+use support::{engine, inputs, one_job, quartiles, replay_all, rounds, unpacked};
 
 fn bare(inputs: &[Vec<u8>]) -> Duration {
     let start = Instant::now();
@@ -35,15 +35,8 @@ fn main() {
         eprintln!("no input; pass PGN files or put the corpus at ../shared/corpus/bench");
         return;
     }
-    let rounds: usize = std::env::var("ROUNDS")
-        .ok()
-        .and_then(|r| r.parse().ok())
-        .unwrap_or(7)
-        .max(1);
-    let one = rayon::ThreadPoolBuilder::new()
-        .num_threads(1)
-        .build()
-        .expect("thread pool");
+    let rounds: usize = rounds(7);
+    let one = one_job();
     let copies = unpacked(&inputs);
     let texts: Vec<scoresheet::GameText> = inputs
         .iter()

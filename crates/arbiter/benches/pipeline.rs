@@ -30,7 +30,7 @@ use std::{
 
 use rayon::prelude::*;
 use scoresheet::{GameText, Splitter};
-use support::{engine, inputs, quartiles, unpacked};
+use support::{all_jobs, engine, inputs, one_job, quartiles, rounds, unpacked};
 
 /// Games a batch holds, as in `audit::run`.
 const BATCH: usize = 256;
@@ -136,13 +136,8 @@ fn main() {
         eprintln!("no input; pass PGN files or put the corpus at ../shared/corpus/bench");
         return;
     }
-    let one = rayon::ThreadPoolBuilder::new()
-        .num_threads(1)
-        .build()
-        .expect("thread pool");
-    let all = rayon::ThreadPoolBuilder::new()
-        .build()
-        .expect("thread pool");
+    let one = one_job();
+    let all = all_jobs();
     let copies = unpacked(&inputs);
     let texts: Arc<Vec<GameText>> = Arc::new(
         inputs
@@ -152,11 +147,7 @@ fn main() {
     );
     // One untimed pass warms the page cache and the allocator.
     let _ = engine(&copies, &all);
-    let rounds: usize = std::env::var("ROUNDS")
-        .ok()
-        .and_then(|r| r.parse().ok())
-        .unwrap_or(5)
-        .max(1);
+    let rounds: usize = rounds(5);
     let labels = [
         "pipeline, 1 job",
         "pipeline, all jobs",

@@ -23,7 +23,9 @@ use std::{
     time::{Duration, Instant},
 };
 
-use support::{BareReplay, engine, inputs, quartiles, replay_all, unpacked};
+use support::{
+    BareReplay, all_jobs, engine, inputs, one_job, quartiles, replay_all, rounds, unpacked,
+};
 
 // Out of line, so that callgrind can count the bare replay alone
 // (`--toggle-collect=throughput::bare`), with or without a profile-guided
@@ -115,13 +117,8 @@ fn main() {
         inputs.len()
     );
 
-    let one = rayon::ThreadPoolBuilder::new()
-        .num_threads(1)
-        .build()
-        .expect("thread pool");
-    let all = rayon::ThreadPoolBuilder::new()
-        .build()
-        .expect("thread pool");
+    let one = one_job();
+    let all = all_jobs();
     let copies = unpacked(&inputs);
     // One untimed pass warms the page cache for both engine runs.
     let _ = engine(&copies, &all);
@@ -134,11 +131,7 @@ fn main() {
         .collect();
     let cut: Vec<&[u8]> = cut.iter().map(Vec::as_slice).collect();
     let (mut bare_one, mut bare_all) = (Duration::MAX, Duration::MAX);
-    let rounds: usize = std::env::var("ROUNDS")
-        .ok()
-        .and_then(|r| r.parse().ok())
-        .unwrap_or(3)
-        .max(1);
+    let rounds: usize = rounds(3);
     // Each round's own ratios: one job / bare, speed-up, the machine's ceiling.
     let mut paired: Vec<[f64; 3]> = Vec::with_capacity(rounds);
     let (mut bare_plies, mut bare_time) = (0, Duration::MAX);

@@ -14,6 +14,30 @@ use std::{
 use pgn_reader::{Reader, SanPlus, Skip, Visitor};
 use shakmaty::{Chess, Position};
 
+/// The rounds a bench runs: `ROUNDS` from the environment, else `default`.
+pub fn rounds(default: usize) -> usize {
+    std::env::var("ROUNDS")
+        .ok()
+        .and_then(|r| r.parse().ok())
+        .unwrap_or(default)
+        .max(1)
+}
+
+/// A pool of one thread, for one job.
+pub fn one_job() -> rayon::ThreadPool {
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(1)
+        .build()
+        .expect("thread pool")
+}
+
+/// A pool of a thread a core, for all jobs.
+pub fn all_jobs() -> rayon::ThreadPool {
+    rayon::ThreadPoolBuilder::new()
+        .build()
+        .expect("thread pool")
+}
+
 /// The first, middle and third quartile of `values` (the nearest rank).
 pub fn quartiles(mut values: Vec<f64>) -> [f64; 3] {
     values.sort_by(f64::total_cmp);
